@@ -1,0 +1,287 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { sampleArtwork } from '@printloom/renderer/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configPath } from '../config.js';
+import { run } from '../program.js';
+import { terminal } from '../prompt.js';
+import { parseArtworkCsv } from './bulk.js';
+
+async function cli(...argv: string[]) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => {
+    out += String(c);
+  });
+  stderr.on('data', (c) => {
+    err += String(c);
+  });
+  process.exitCode = undefined;
+  const code = await run(argv, { stdout, stderr });
+  return { code, stdout: out, stderr: err };
+}
+
+function withStdin(text: string) {
+  terminal.stdin = Readable.from([text]);
+}
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const DEMO_SELLER = 'demo@printloom.test';
+const DEMO_PASSWORD = 'printloom-demo';
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** `printloom serve --demo` from the build, on a free port with a temporary data directory. */
+async function startApi(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/node'),
+    [
+      join(ROOT, 'packages/cli/dist/bin.js'),
+      'serve',
+      '--demo',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+    ],
+    { stdio: 'ignore', env: { ...process.env, DATABASE_URL: '' } },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(`${url}/api3/version`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error('printloom serve did not start');
+}
+
+let server: { url: string; child: ChildProcess };
+let home: string;
+let art: string;
+
+beforeAll(async () => {
+  home = mkdtempSync(join(tmpdir(), 'printloom-cli-'));
+  process.env.XDG_CONFIG_HOME = join(home, 'config');
+  delete process.env.PRINTLOOM_API;
+  delete process.env.PRINTLOOM_TOKEN;
+  server = await startApi(join(home, 'data'));
+  art = join(home, 'art');
+  mkdirSync(art);
+  for (const name of ['sunset-one', 'sunset-two', 'sunset-three']) {
+    writeFileSync(join(art, `${name}.png`), await sampleArtwork(300, 375).encode('png'));
+  }
+}, 60_000);
+
+afterAll(async () => {
+  server?.child.kill('SIGTERM');
+  rmSync(home, { recursive: true, force: true });
+  delete process.env.XDG_CONFIG_HOME;
+});
+
+describe('printloom login, whoami, logout', () => {
+  it('refuses a wrong password with the server message and no stack trace', async () => {
+    withStdin('wrong-password\n');
+    const result = await cli(
+      'login',
+      '--api',
+      server.url,
+      '--email',
+      DEMO_SELLER,
+      '--password-stdin',
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^printloom: .+\n$/);
+    expect(result.stderr).not.toContain('    at ');
+  });
+
+  it('asks for --email when not on a terminal (usage error)', async () => {
+    terminal.stdin = Readable.from([]);
+    const result = await cli('login', '--api', server.url, '--password-stdin');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Give --email');
+  });
+
+  it('logs in with --password-stdin and stores the token readable by the owner only', async () => {
+    withStdin(`${DEMO_PASSWORD}\n`);
+    const result = await cli(
+      'login',
+      '--api',
+      server.url,
+      '--email',
+      DEMO_SELLER,
+      '--password-stdin',
+    );
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`Logged in to ${server.url} as ${DEMO_SELLER}\n`);
+    expect(configPath()).toBe(join(home, 'config', 'printloom', 'config.json'));
+    expect(statSync(configPath()).mode & 0o777).toBe(0o600);
+    const whoami = await cli('whoami', '--json');
+    expect(whoami.code).toBe(0);
+    expect(JSON.parse(whoami.stdout)).toMatchObject({ email: DEMO_SELLER, api: server.url });
+  });
+
+  it('lets PRINTLOOM_TOKEN override the stored token', async () => {
+    process.env.PRINTLOOM_TOKEN = 'not-a-real-token';
+    try {
+      const result = await cli('whoami');
+      expect(result.code).toBe(1);
+      expect(result.stdout).toBe('');
+    } finally {
+      delete process.env.PRINTLOOM_TOKEN;
+    }
+  });
+});
+
+describe('printloom campaigns and bulk', () => {
+  it('lists campaigns as JSON', async () => {
+    const result = await cli('campaigns', 'list', '--json');
+    expect(result.code).toBe(0);
+    const page = JSON.parse(result.stdout) as { data: { id: number }[]; total: number };
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.data.map((c) => c.id)).toContain(1);
+  });
+
+  it("says 'Campaign not found' for an unknown template, before uploading anything", async () => {
+    const result = await cli('bulk', 'create', '--template', '999999', '--designs', art);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('printloom: Campaign not found\n');
+  });
+
+  it('rejects an unknown worker type and a bad concurrency as usage errors', async () => {
+    expect((await cli('bulk', 'run', '--type', 'fast')).code).toBe(2);
+    expect((await cli('bulk', 'run', '--concurrency', '0')).code).toBe(2);
+  });
+
+  it('creates a held job, starts it, processes every row once and marks the bad row invalid', async () => {
+    const csv = join(home, 'rows.csv');
+    writeFileSync(
+      csv,
+      [
+        'campaign_name,new_url,print_space',
+        'Sunset one,art/sunset-one.png,front',
+        'Sleeve only,art/sunset-two.png,sleeve',
+      ].join('\n'),
+    );
+    const created = await cli(
+      'bulk',
+      'create',
+      '--template',
+      '1',
+      '--designs',
+      csv,
+      '--name-prefix',
+      'CLI',
+      '--json',
+    );
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const job = JSON.parse(created.stdout) as { id: number; rows: number; stopped: number };
+    expect(job).toMatchObject({ rows: 2, stopped: 2, started: false });
+
+    const folder = await cli(
+      'bulk',
+      'create',
+      '--template',
+      '1',
+      '--designs',
+      art,
+      '--start',
+      '--json',
+    );
+    expect(JSON.parse(folder.stdout)).toMatchObject({ rows: 3, uploaded: 3, started: true });
+
+    const started = await cli('bulk', 'start-all', '--json');
+    expect(JSON.parse(started.stdout).updated).toBeGreaterThanOrEqual(2);
+
+    const ran = await cli('bulk', 'run', '--once', '--concurrency', '2', '--json');
+    expect(ran.code).toBe(0);
+    const counts = JSON.parse(ran.stdout) as { processed: number; invalid: number };
+    expect(counts.invalid).toBeGreaterThanOrEqual(1);
+    expect(counts.processed).toBeGreaterThanOrEqual(4);
+
+    const list = await cli('bulk', 'list', '--per-page', '100', '--json');
+    const rows = (
+      JSON.parse(list.stdout) as {
+        data: {
+          bulk_id: number;
+          campaign_name: string;
+          status: string;
+          message: string | null;
+          campaign_id: number | null;
+        }[];
+      }
+    ).data;
+    const sleeve = rows.find((r) => r.campaign_name === 'CLI Sleeve only');
+    expect(sleeve).toMatchObject({ status: 'failed', message: 'PRINT_SPACE_IS_MISSING' });
+    const done = rows.filter(
+      (r) => r.bulk_id === job.id + 1 || r.campaign_name === 'CLI Sunset one',
+    );
+    expect(done.map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    const campaignIds = done.map((r) => r.campaign_id);
+    expect(new Set(campaignIds).size).toBe(4);
+
+    const campaigns = await cli('campaigns', 'list', '--q', 'sunset three', '--json');
+    expect(JSON.parse(campaigns.stdout).data[0]?.name).toBe('sunset three');
+  }, 120_000);
+
+  it('retries a failed row back into the queue', async () => {
+    const list = await cli('bulk', 'list', '--status', 'failed', '--json');
+    const failed = (JSON.parse(list.stdout) as { data: { id: number }[] }).data[0];
+    expect(failed).toBeDefined();
+    const retried = await cli('bulk', 'retry', String(failed?.id), '--json');
+    expect(retried.code).toBe(0);
+    expect(JSON.parse(retried.stdout)).toMatchObject({ id: failed?.id, status: 'pending' });
+  });
+});
+
+describe('parseArtworkCsv', () => {
+  it('reads one column per print space', () => {
+    expect(parseArtworkCsv('campaign_name,front,back\n"Two, sides",a.png,b.png\n')).toEqual([
+      {
+        campaign_name: 'Two, sides',
+        designs: [
+          { source: 'a.png', print_space: 'front' },
+          { source: 'b.png', print_space: 'back' },
+        ],
+      },
+    ]);
+  });
+
+  it('needs a campaign_name column', () => {
+    expect(() => parseArtworkCsv('name,new_url\nx,y\n')).toThrow('needs a campaign_name column');
+  });
+});
+
+describe('logout', () => {
+  it('forgets the token', async () => {
+    const result = await cli('logout');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Logged out.\n');
+    const whoami = await cli('whoami');
+    expect(whoami.code).toBe(1);
+    expect(whoami.stderr).toContain('Not logged in');
+  });
+});

@@ -1,0 +1,402 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { basename, dirname, extname, resolve } from 'node:path';
+import type { ApiClient, BulkMultiSpaceRow } from '@printloom/core';
+import type { Command } from 'commander';
+import { CliError, EXIT } from '../CliError.js';
+import { authedClient } from '../config.js';
+import { idList, isVerbose, positiveInt, printer, printJson } from '../output.js';
+
+/**
+ * `printloom bulk …`: run workers, create jobs from a folder or CSV of artwork, and manage the
+ * rows of the multi-space bulk list.
+ */
+
+export const WORKER_TYPES = ['multi-space', 'regular', 'all'] as const;
+export type WorkerType = (typeof WORKER_TYPES)[number];
+const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp']);
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
+/** Folder of uploaded bulk artwork, per template campaign. */
+export const ARTWORK_UPLOAD_PREFIX = 'a';
+const LIST_PAGE_MAX = 100;
+
+export interface ArtworkRow {
+  campaign_name: string;
+  designs: { source: string; print_space?: string }[];
+}
+
+/** Addresses used as they are (spec §5); anything else is a local file to upload. */
+function isRemote(source: string): boolean {
+  return /^(https?:|data:|images\/|\/files\/)/i.test(source);
+}
+
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const char = line[i];
+    if (quoted) {
+      if (char === '"' && line[i + 1] === '"') {
+        current += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      cells.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  cells.push(current.trim());
+  return cells;
+}
+
+/**
+ * Reads a CSV of rows. Header `campaign_name,new_url[,print_space]` gives one design per line;
+ * any other columns after campaign_name are print space names holding that space's artwork.
+ */
+export function parseArtworkCsv(text: string, file = 'CSV'): ArtworkRow[] {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  const header = lines.shift();
+  if (!header) throw new CliError(`${file} is empty`);
+  const columns = parseCsvLine(header).map((c) => c.toLowerCase());
+  const nameAt = columns.indexOf('campaign_name');
+  if (nameAt < 0) throw new CliError(`${file} needs a campaign_name column`);
+  const urlAt = columns.indexOf('new_url');
+  const spaceAt = columns.indexOf('print_space');
+  const rows: ArtworkRow[] = [];
+  lines.forEach((line, index) => {
+    const cells = parseCsvLine(line);
+    const name = cells[nameAt] ?? '';
+    if (name === '') throw new CliError(`${file} line ${index + 2}: campaign_name is empty`);
+    let designs: ArtworkRow['designs'];
+    if (urlAt >= 0) {
+      const space = spaceAt >= 0 ? cells[spaceAt] : undefined;
+      designs = [{ source: cells[urlAt] ?? '', ...(space ? { print_space: space } : {}) }];
+    } else {
+      designs = columns
+        .map((column, at) => ({ column, value: cells[at] ?? '', at }))
+        .filter(({ at, value }) => at !== nameAt && value !== '')
+        .map(({ column, value }) => ({ source: value, print_space: column }));
+    }
+    const named = rows.findLast((row) => row.campaign_name === name);
+    if (named && urlAt >= 0 && named === rows.at(-1)) named.designs.push(...designs);
+    else rows.push({ campaign_name: name, designs });
+  });
+  if (rows.length === 0) throw new CliError(`${file} has no rows`);
+  return rows;
+}
+
+/** The rows of a folder of images (one row per image, named from the file) or of a CSV. */
+export async function readArtwork(path: string): Promise<{ rows: ArtworkRow[]; baseDir: string }> {
+  const full = resolve(path);
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(full);
+  } catch {
+    throw new CliError(`Designs not found: ${full}`);
+  }
+  if (info.isDirectory()) {
+    const files = (await readdir(full))
+      .filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()))
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    if (files.length === 0) throw new CliError(`No PNG, JPEG or WebP images in ${full}`);
+    return {
+      rows: files.map((name) => ({
+        campaign_name: basename(name, extname(name)).replace(/[-_]+/g, ' ').trim() || name,
+        designs: [{ source: name }],
+      })),
+      baseDir: full,
+    };
+  }
+  if (extname(full).toLowerCase() !== '.csv') {
+    throw new CliError('--designs must be a folder of images or a .csv file', EXIT.usage);
+  }
+  return { rows: parseArtworkCsv(await readFile(full, 'utf8'), full), baseDir: dirname(full) };
+}
+
+async function uploadArtwork(
+  client: ApiClient,
+  source: string,
+  baseDir: string,
+  templateId: number,
+  uploaded: Map<string, string>,
+): Promise<string> {
+  if (isRemote(source)) return source;
+  const path = resolve(baseDir, source);
+  const cached = uploaded.get(path);
+  if (cached) return cached;
+  const ext = extname(path).toLowerCase();
+  const contentType = CONTENT_TYPES[ext];
+  if (!contentType) throw new CliError(`${path} is not a PNG, JPEG or WebP image`);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch {
+    throw new CliError(`File not found: ${path}`);
+  }
+  const safe =
+    basename(path, ext)
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .slice(0, 80) || 'artwork';
+  const answer = await client.uploadFile({
+    file: new Uint8Array(bytes),
+    fileName: `${safe}_${Date.now()}${ext}`,
+    filePath: `${ARTWORK_UPLOAD_PREFIX}/${templateId}`,
+    contentType,
+  });
+  uploaded.set(path, answer.fileUrl);
+  return answer.fileUrl;
+}
+
+/** Every row of the seller's bulk list matching `keep`, across pages. */
+async function allRows(
+  client: ApiClient,
+  query: Parameters<ApiClient['bulkCampaigns']>[0],
+  keep: (row: BulkMultiSpaceRow) => boolean,
+): Promise<BulkMultiSpaceRow[]> {
+  const rows: BulkMultiSpaceRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await client.bulkCampaigns({ ...query, page, per_page: LIST_PAGE_MAX });
+    rows.push(...answer.data.filter(keep));
+    if (page >= answer.last_page) return rows;
+  }
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+interface CreateOptions {
+  template: string;
+  designs: string;
+  namePrefix?: string;
+  start?: boolean;
+  json?: boolean;
+}
+
+interface ListOptions {
+  q?: string;
+  status?: string;
+  page: string;
+  perPage?: string;
+  json?: boolean;
+}
+
+export interface RunOptions {
+  type: string;
+  concurrency: string;
+  once?: boolean;
+  deviceId?: string;
+  json?: boolean;
+}
+
+function printRows(command: Command, rows: readonly BulkMultiSpaceRow[]): void {
+  const print = printer(command);
+  print(
+    `${'ID'.padEnd(8)}${'Job'.padEnd(6)}${'Status'.padEnd(12)}${'Campaign'.padEnd(10)}Name / message\n`,
+  );
+  for (const row of rows) {
+    const note = row.message
+      ? `${row.campaign_name ?? ''} — ${row.message}`
+      : (row.campaign_name ?? '');
+    print(
+      `${String(row.id).padEnd(8)}${String(row.bulk_id).padEnd(6)}${row.status.padEnd(12)}${String(row.campaign_id ?? '—').padEnd(10)}${note}\n`,
+    );
+  }
+}
+
+export function registerBulkCommands(program: Command): void {
+  const bulk = program.command('bulk').description('Bulk campaign jobs and workers');
+
+  bulk
+    .command('run')
+    .description('Run bulk workers until stopped (SIGINT/SIGTERM finish the current row)')
+    .option('--type <type>', 'multi-space, regular or all', 'multi-space')
+    .option('--concurrency <n>', 'workers of each type', '1')
+    .option('--once', 'exit when the queue is empty')
+    .option('--device-id <id>', 'this machine in the server logs (default: the host name)')
+    .option('--json', 'print the final counts as JSON')
+    .action(async (options: RunOptions, command: Command) => {
+      if (!(WORKER_TYPES as readonly string[]).includes(options.type)) {
+        throw new CliError(
+          `Unknown worker type "${options.type}": use multi-space, regular or all`,
+          EXIT.usage,
+        );
+      }
+      const concurrency = positiveInt(options.concurrency, '--concurrency');
+      const { runWorkers } = await import('../worker/runWorkers.js');
+      const result = await runWorkers({
+        type: options.type as WorkerType,
+        concurrency,
+        once: options.once === true,
+        deviceId: options.deviceId ?? hostname(),
+        sessionId: randomUUID(),
+        verbose: isVerbose(command),
+      });
+      if (options.json) printJson(command, result);
+      else {
+        printer(command)(
+          `Processed ${result.processed} · Invalid ${result.invalid} · Errors ${result.errors}\n`,
+        );
+      }
+    });
+
+  bulk
+    .command('create')
+    .description('Upload artwork and create a multi-space bulk job from a template campaign')
+    .requiredOption('--template <campaignId>', 'the campaign to copy')
+    .requiredOption('--designs <dir|csv>', 'a folder of images (one row each) or a CSV')
+    .option('--name-prefix <prefix>', 'put before every campaign name')
+    .option('--start', 'queue the rows at once (otherwise they wait stopped)')
+    .option('--json', 'print the job as JSON')
+    .action(async (options: CreateOptions, command: Command) => {
+      const templateId = positiveInt(options.template, '--template');
+      const { rows, baseDir } = await readArtwork(options.designs);
+      const { client } = await authedClient();
+      // Fails early with 'Campaign not found' before any upload.
+      try {
+        await client.bulkOrigin(templateId);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) {
+          throw new CliError('Campaign not found');
+        }
+        throw error;
+      }
+      const uploaded = new Map<string, string>();
+      const prefix = options.namePrefix ? `${options.namePrefix.trim()} ` : '';
+      const jobRows = [];
+      for (const row of rows) {
+        const designs = [];
+        for (const design of row.designs) {
+          const new_url = await uploadArtwork(client, design.source, baseDir, templateId, uploaded);
+          designs.push({
+            new_url,
+            ...(design.print_space ? { print_space: design.print_space } : {}),
+          });
+        }
+        jobRows.push({ campaign_name: `${prefix}${row.campaign_name}`, designs });
+      }
+      const job = await client.createBulkJob({
+        template_campaign_id: templateId,
+        type: 'regular_multi_space',
+        rows: jobRows,
+      });
+      let stopped = 0;
+      if (!options.start) {
+        const pending = await allRows(client, { status: 'pending' }, (r) => r.bulk_id === job.id);
+        for (const ids of chunks(
+          pending.map((r) => r.id),
+          LIST_PAGE_MAX,
+        )) {
+          stopped += (await client.stopRows({ ids })).length;
+        }
+      }
+      const result = {
+        id: job.id,
+        rows: job.rows,
+        uploaded: uploaded.size,
+        started: options.start === true,
+      };
+      if (options.json) printJson(command, { ...result, stopped });
+      else {
+        printer(command)(
+          `Bulk job ${job.id}: ${job.rows} rows, ${uploaded.size} images uploaded, ${
+            options.start ? 'queued' : `held stopped (start with \`printloom bulk start-all\`)`
+          }\n`,
+        );
+      }
+    });
+
+  bulk
+    .command('list')
+    .description('List the rows of the multi-space bulk list (10 per page)')
+    .option('--q <text>', 'search')
+    .option('--status <status>', 'pending, processing, completed, failed or stopped')
+    .option('--page <n>', 'page number', '1')
+    .option('--per-page <n>', 'rows per page')
+    .option('--json', 'print the page as JSON')
+    .action(async (options: ListOptions, command: Command) => {
+      const { client } = await authedClient();
+      const page = await client.bulkCampaigns({
+        ...(options.q ? { q: options.q } : {}),
+        ...(options.status ? { status: options.status } : {}),
+        page: positiveInt(options.page, '--page'),
+        ...(options.perPage ? { per_page: positiveInt(options.perPage, '--per-page') } : {}),
+      } as Parameters<ApiClient['bulkCampaigns']>[0]);
+      if (options.json) {
+        printJson(command, page);
+        return;
+      }
+      if (page.data.length === 0) {
+        printer(command)('No bulk rows found.\n');
+        return;
+      }
+      printRows(command, page.data);
+      printer(command)(`Page ${page.current_page} of ${page.last_page} · ${page.total} rows\n`);
+    });
+
+  for (const [name, description] of [
+    ['start', 'Queue stopped rows again'],
+    ['stop', 'Stop pending or processing rows'],
+    ['remove', 'Remove rows'],
+  ] as const) {
+    bulk
+      .command(`${name} <ids...>`)
+      .description(description)
+      .option('--json', 'print the answer as JSON')
+      .action(async (ids: string[], options: { json?: boolean }, command: Command) => {
+        const body = { ids: idList(ids) };
+        const { client } = await authedClient();
+        if (name === 'remove') {
+          const answer = await client.removeRows(body);
+          if (options.json) printJson(command, answer);
+          else printer(command)(`Removed ${answer.ids.length} rows.\n`);
+          return;
+        }
+        const rows = name === 'start' ? await client.startRows(body) : await client.stopRows(body);
+        if (options.json) printJson(command, rows);
+        else printRows(command, rows);
+      });
+  }
+
+  bulk
+    .command('retry <id>')
+    .description('Put a failed or stopped row back in the queue')
+    .option('--json', 'print the row as JSON')
+    .action(async (id: string, options: { json?: boolean }, command: Command) => {
+      const body = { id: positiveInt(id, 'id') };
+      const { client } = await authedClient();
+      const row = await client.retryRow(body);
+      if (options.json) printJson(command, row);
+      else printRows(command, [row]);
+    });
+
+  for (const [name, description] of [
+    ['start-all', 'Queue every stopped row'],
+    ['stop-all', 'Stop every pending or processing row'],
+  ] as const) {
+    bulk
+      .command(name)
+      .description(description)
+      .option('--json', 'print the answer as JSON')
+      .action(async (options: { json?: boolean }, command: Command) => {
+        const { client } = await authedClient();
+        const answer = name === 'start-all' ? await client.startAll() : await client.stopAll();
+        if (options.json) printJson(command, answer);
+        else
+          printer(command)(
+            `${answer.updated} rows ${name === 'start-all' ? 'queued' : 'stopped'}.\n`,
+          );
+      });
+  }
+}

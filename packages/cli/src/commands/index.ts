@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import { registerAuthCommands } from './auth.js';
+import { registerBulkCommands } from './bulk.js';
+import { registerCampaignCommands } from './campaigns.js';
+import { registerRenderCommands } from './render.js';
+import { registerServeCommands } from './serve.js';
+
+/**
+ * Every command group lives in its own file and registers itself here.
+ * Heavy modules (server, renderer) are imported inside the action handlers so that
+ * `printloom --help` and light commands start fast.
+ */
+export function registerCommands(_program: Command): void {
+  registerRenderCommands(_program);
+  registerServeCommands(_program);
+  registerAuthCommands(_program);
+  registerBulkCommands(_program);
+  registerCampaignCommands(_program);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createProgram } from '../program.js';
+import { DEFAULT_HOST, DEFAULT_PORT, s3FromEnv } from './serve.js';
+
+// Starting the server itself is tested in @printloom/server (startServer.test.ts) and end to end
+// by tests/e2e, which run `printloom serve --demo`.
+describe('printloom serve', () => {
+  it('offers --demo, --port, --host and --data-dir with the documented defaults', () => {
+    const serve = createProgram().commands.find((c) => c.name() === 'serve');
+    expect(serve?.options.map((o) => o.long)).toEqual(
+      expect.arrayContaining(['--demo', '--port', '--host', '--data-dir']),
+    );
+    expect(DEFAULT_PORT).toBe(3000);
+    expect(DEFAULT_HOST).toBe('127.0.0.1');
+  });
+
+  it('refuses a port that is not a number with a usage error', async () => {
+    const errors: string[] = [];
+    const program = createProgram({
+      stdout: process.stdout,
+      stderr: { write: (s: string) => errors.push(s) } as unknown as NodeJS.WritableStream,
+    });
+    await expect(program.parseAsync(['serve', '--port', 'abc'], { from: 'user' })).rejects.toThrow(
+      'Invalid port "abc"',
+    );
+  });
+
+  it('reads the bucket from S3_* variables and names what is missing', () => {
+    expect(s3FromEnv({})).toBeUndefined();
+    expect(
+      s3FromEnv({
+        S3_BUCKET: 'media',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'a',
+        S3_SECRET_ACCESS_KEY: 'b',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({ bucket: 'media', region: 'us-east-1', forcePathStyle: true });
+    expect(() => s3FromEnv({ S3_BUCKET: 'media' })).toThrow(
+      'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing',
+    );
+  });
+});

@@ -1,0 +1,2 @@
+export { CliError, EXIT } from './CliError.js';
+export { createProgram, run } from './program.js';

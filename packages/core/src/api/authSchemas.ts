@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { AuthorizedAccount } from '../account/AuthorizedAccount.js';
+
+const email = z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email'));
+/** Minimum length of a new password (checked on register and reset only). */
+export const PASSWORD_MIN_LENGTH = 8;
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(256);
+const totpCode = z.string().regex(/^\d{6}$/, 'The code has 6 digits');
+
+/** `POST /auth/seller/login` and `/auth/admin/login`. */
+export const LoginCredentials = z.object({
+  email,
+  password: z.string().min(1, 'Password is required').max(256),
+  remember: z.boolean().optional(),
+});
+export type LoginCredentials = z.infer<typeof LoginCredentials>;
+export type LoginCredentialsInput = z.input<typeof LoginCredentials>;
+
+/** A session token and how long it lives (7 days, spec §4 Login). */
+export const AccessTokenAnswer = z.object({
+  access_token: z.string().min(1),
+  token_type: z.literal('Bearer').optional(),
+  expires_in: z.number().int().positive().optional(),
+});
+export type AccessTokenAnswer = z.infer<typeof AccessTokenAnswer>;
+
+/** A login of a two-factor user: a short-lived token for `POST /auth/tfa/verify`. */
+export const TfaChallengeAnswer = z.object({
+  tfa_required: z.literal(true),
+  tfa_token: z.string().min(1),
+});
+export type TfaChallengeAnswer = z.infer<typeof TfaChallengeAnswer>;
+
+export const LoginAnswer = z.union([AccessTokenAnswer, TfaChallengeAnswer]);
+export type LoginAnswer = z.infer<typeof LoginAnswer>;
+
+export const TfaVerifyBody = z.object({ tfa_token: z.string().min(1), code: totpCode });
+export type TfaVerifyBody = z.infer<typeof TfaVerifyBody>;
+
+export const RegisterBody = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(255),
+  email,
+  password: newPassword,
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const ForgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z.object({
+  token: z.string().min(1, 'The reset link is invalid'),
+  password: newPassword,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const VerifyEmailBody = z.object({ token: z.string().min(1, 'The link is invalid') });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+
+/** Admin signs in as a seller; the session then carries `access_user` (spec §6). */
+export const LoginAsSellerBody = z.object({ seller_id: z.number().int().positive() });
+export type LoginAsSellerBody = z.infer<typeof LoginAsSellerBody>;
+
+/** `POST /seller/tfa/enable`: the secret to put in an authenticator app. */
+export const TfaEnableAnswer = z.object({
+  secret: z.string().min(1),
+  otpauth_url: z.string().startsWith('otpauth://'),
+});
+export type TfaEnableAnswer = z.infer<typeof TfaEnableAnswer>;
+
+export const TfaCodeBody = z.object({ code: totpCode });
+export type TfaCodeBody = z.infer<typeof TfaCodeBody>;
+
+/** Answer of calls that change state and return nothing else. */
+export const DoneAnswer = z.looseObject({}).nullable().optional();
+export type DoneAnswer = z.infer<typeof DoneAnswer>;
+
+export const AuthorizedAccountList = z.array(AuthorizedAccount);
+export type AuthorizedAccountList = z.infer<typeof AuthorizedAccountList>;
+
+export const SwitchAccountBody = z.object({ seller_id: z.number().int().positive() });
+export type SwitchAccountBody = z.infer<typeof SwitchAccountBody>;
+
+/**
+ * `customPayload` of a switch-account answer, beside `data` at the top of the envelope
+ * (spec §7): `fta_diff` says the target account's two-factor setting differs, and the user is
+ * sent to /settings/general?current_tab=2fa (spec §4).
+ */
+export const SwitchAccountCustomPayload = z.object({ fta_diff: z.boolean().default(false) });
+export type SwitchAccountCustomPayload = z.infer<typeof SwitchAccountCustomPayload>;

@@ -1,0 +1,30 @@
+/** Upload attempts before giving up (spec §4 Upload, §9). */
+export const UPLOAD_ATTEMPTS = 3;
+/** The upload failure toast (spec §8). */
+export const UPLOAD_FAILED_MESSAGE = 'Upload file failed';
+export const UPLOAD_FAILED_DETAIL = 'Please try upload file again.';
+/** Status of a successful pre-signed PUT (spec §7). */
+export const UPLOAD_PUT_OK_STATUS = 200;
+/** Switch-account failure messages (spec §8). */
+export const SWITCH_ACCOUNT_FAILED_MESSAGE = 'Cannot switch to new account.';
+export const SWITCH_BACK_FAILED_MESSAGE = 'Cannot switch to main account. Please try again!';
+/** Message of an answer that does not match its schema. */
+export const INVALID_RESPONSE_MESSAGE = 'The server sent an answer this client cannot read';
+/** Largest side the image proxy resizes to (spec §9 design3x preset). */
+export const IMAGE_PROXY_MAX_SIDE = 4500;
+/** Email sender failures (spec §8), shown when the server gives no message of its own. */
+export const EMAIL_SENDER_MESSAGES = {
+  add: 'Failed to add sender',
+  update: 'Failed to update sender',
+  delete: 'Failed to delete sender',
+  verify: 'Failed to verify sender',
+  notFound: 'Sender not found',
+} as const;
+/** Sender list page defaults (spec §9: page 1, 15 per page). */
+export const EMAIL_SENDER_PER_PAGE = 15;
+/**
+ * Header every client request carries. A cross-site form or image cannot set it, so the server
+ * may require it on cookie-authenticated state changes as its CSRF check.
+ */
+export const CSRF_HEADER_NAME = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'printloom';

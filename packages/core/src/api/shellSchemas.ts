@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { AccountBalance } from '../user/User.js';
+
+/** `GET /api3/version`: when the app was last deployed; a change shows the new-version notice. */
+export const VersionAnswer = z.object({ last_update: z.string().min(1) });
+export type VersionAnswer = z.infer<typeof VersionAnswer>;
+
+/** `GET /seller/balance` (spec §7 sidebar balance): SMS credits and the balances. */
+export const BalanceAnswer = z.object({
+  user_info: z.object({
+    sms_credit: z.number().nonnegative(),
+    balance: z.number().default(0),
+    /** The second seller balance, shown only above 0 (spec §2). */
+    balance_2: z.number().default(0),
+  }),
+  balances: z.array(AccountBalance).default([]),
+});
+export type BalanceAnswer = z.infer<typeof BalanceAnswer>;
+
+/** `GET /seller/get-pb-token`: access to the personalisation design tool (spec §3, §7). */
+export const PbTokenAnswer = z.object({
+  access_token: z.object({ token: z.string().min(1) }),
+  domain_api: z.string().min(1),
+  domain_iframe: z.string().min(1),
+});
+export type PbTokenAnswer = z.infer<typeof PbTokenAnswer>;
+
+/** A click or submit of a campaign, tracked once per campaign (spec §4 Tracking). */
+export const UtmTrackBody = z.object({
+  utm_campaign: z.string().trim().min(1).max(255),
+  action: z.enum(['click', 'submit']).default('click'),
+  campaign_id: z.number().int().positive().optional(),
+});
+export type UtmTrackBody = z.infer<typeof UtmTrackBody>;
+/** The seller tracking answer; the dashboard reads `data.success`. */
+export const UtmTrackAnswer = z.object({ success: z.boolean() });
+export type UtmTrackAnswer = z.infer<typeof UtmTrackAnswer>;
+
+/** Answer of mark_all_as_read and read-status: how many notifications changed. */
+export const UpdatedCountAnswer = z.object({ updated: z.number().int().nonnegative() });
+export type UpdatedCountAnswer = z.infer<typeof UpdatedCountAnswer>;

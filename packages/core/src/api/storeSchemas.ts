@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { EMAIL_SENDER_PER_PAGE } from './constants.js';
+
+/** Klaviyo connection of a store (spec §3 Store-level state). The key is never sent back whole. */
+export const KlaviyoSettings = z.object({
+  store_id: z.number().int().positive(),
+  private_key: z.object({ key: z.string() }).nullable(),
+  list_id: z.string().nullable(),
+});
+export type KlaviyoSettings = z.infer<typeof KlaviyoSettings>;
+
+export const KlaviyoSettingsBody = z.object({
+  private_key: z.string().trim().min(1, 'Private key is required').max(255),
+  list_id: z.string().trim().min(1, 'List id is required').max(64),
+});
+export type KlaviyoSettingsBody = z.infer<typeof KlaviyoSettingsBody>;
+
+/** A store's coupon as the coupon picker lists it. */
+export const Coupon = z.object({
+  id: z.number().int().positive(),
+  code: z.string().min(1),
+  name: z.string().nullable().optional(),
+  store_id: z.number().int().positive().nullable().optional(),
+});
+export type Coupon = z.infer<typeof Coupon>;
+
+export const CouponListQuery = z.object({ q: z.string().trim().max(255).optional() });
+export type CouponListQuery = z.infer<typeof CouponListQuery>;
+
+/** Which coupon a store offers (none when null). */
+export const CouponConfigBody = z.object({ coupon_id: z.number().int().positive().nullable() });
+export type CouponConfigBody = z.infer<typeof CouponConfigBody>;
+
+/** Products to price: each with the print spaces that carry a design. */
+export const CalcExtraPrintCostBody = z.object({
+  products: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        template_id: z.number().int().positive(),
+        print_spaces: z.array(z.string().min(1)),
+      }),
+    )
+    .min(1),
+});
+export type CalcExtraPrintCostBody = z.infer<typeof CalcExtraPrintCostBody>;
+
+/** The extra cost of printing more than the main print space (spec §7: id, extra_print_cost). */
+export const ExtraPrintCost = z.object({
+  id: z.number().int().positive(),
+  extra_print_cost: z.number().nonnegative(),
+});
+export type ExtraPrintCost = z.infer<typeof ExtraPrintCost>;
+
+/** An email-marketing sender address of a store domain (spec §3 email sender). */
+export const EmailSender = z.object({
+  id: z.number().int().positive(),
+  store_domain_id: z.number().int().positive(),
+  username: z.string().min(1),
+  name: z.string().min(1),
+  status: z.string().optional(),
+});
+export type EmailSender = z.infer<typeof EmailSender>;
+
+export const EmailSenderBody = z.object({
+  store_domain_id: z.number().int().positive(),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._%+-]+$/, 'Username is the part before @')
+    .max(64),
+  name: z.string().trim().min(1, 'Sender name is required').max(255),
+});
+export type EmailSenderBody = z.infer<typeof EmailSenderBody>;
+
+export const EmailSenderListQuery = z.object({
+  page: z.coerce.number().int().positive().default(1),
+  per_page: z.coerce.number().int().positive().max(100).default(EMAIL_SENDER_PER_PAGE),
+});
+export type EmailSenderListQuery = z.infer<typeof EmailSenderListQuery>;
+
+/** A sender's verification state as the check answers it. */
+export const EmailSenderStatus = z.object({
+  id: z.number().int().positive(),
+  status: z.string().min(1),
+});
+export type EmailSenderStatus = z.infer<typeof EmailSenderStatus>;

@@ -1,0 +1,7 @@
+export * from './can.js';
+export * from './constants.js';
+
+export * from './emailVerification.js';
+export * from './isDesignerLogin.js';
+export * from './roleOf.js';
+export * from './UserLike.js';

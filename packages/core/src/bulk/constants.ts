@@ -1,0 +1,35 @@
+/** Server reasons of the regular bulk next-job answer and how long to wait on each (spec §8, §9). */
+export const BULK_NEXT_JOB_REASONS = [
+  'bulk_not_processing',
+  'limit_campaign_per_day',
+  'limit_campaign_per_minute',
+] as const;
+export const REGULAR_WORKER_RETRY_DEFAULT_MS = 10_000;
+export const REGULAR_WORKER_RETRY_NOT_PROCESSING_MS = 1_000;
+export const REGULAR_WORKER_RETRY_LIMIT_MS = 30_000;
+/** Reload is honoured only after more than this much mouse inactivity (spec §4). */
+export const REGULAR_WORKER_RELOAD_INACTIVITY_MS = 60_000;
+/** Messages the regular worker logs to the server (spec §8). */
+export const REGULAR_WORKER_LOG_MESSAGES = {
+  campaignFetchFailed: 'Campaign fetch failed',
+  campaignDataNotFound: 'Campaign data not found',
+  campaignHasNoProducts: 'Campaign has no products',
+  originalCampaignHasNoDesign: 'Original campaign has no design',
+  missingPrintSpaces: 'Missing print spaces',
+  cannotLoadDesigns: 'Cannot load designs',
+} as const;
+/** Multi-space worker timing (spec §9). */
+export const MULTI_SPACE_POLL_MS = 1000;
+export const MULTI_SPACE_POLL_THROTTLE_MS = 10_000;
+export const MULTI_SPACE_RETRY_WAIT_MS = 2000;
+/** Bulk list page size (spec §9 default page size). */
+export const BULK_LIST_PER_PAGE = 10;
+/** Most rows one pending claim may take, and most rows one job may hold. */
+export const BULK_PENDING_TAKE_MAX = 50;
+export const BULK_JOB_ROWS_MAX = 5000;
+/** Bulk list and worker messages (spec §8). */
+export const BULK_MESSAGES = {
+  noPendingRecord: 'No pending record found',
+  failedToGetPendingRecords: 'Failed to get pending records',
+  campaignNotFound: 'Campaign not found',
+} as const;

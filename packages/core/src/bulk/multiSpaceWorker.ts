@@ -1,0 +1,418 @@
+/**
+ * The multi-space bulk worker (spec §4, §5, §8, §9) as a pure reducer, a planner and an effect
+ * runner.
+ *
+ * Modes and transitions:
+ *
+ *   load_pending_record --claimed [row]------------> preload_design_and_mockups
+ *   load_pending_record --claimed []---------------> polling (or stopped with `once`)
+ *   load_pending_record --claim_failed-------------> waiting ('Failed to get pending records')
+ *   polling --tick (1000 ms)-----------------------> polling, or load_pending_record once
+ *                                                    10 000 ms have passed since the empty claim
+ *     (the claimed row is validated on arrival, spec §5; a bad row goes to invalid_design
+ *     with the validator's message)
+ *   preload_design_and_mockups / apply_design --rendered----> apply_success
+ *   preload_design_and_mockups / apply_design --failed------> waiting
+ *   apply_success --saved--------------------------> load_pending_record
+ *   invalid_design --marked_invalid----------------> load_pending_record
+ *   apply_success | invalid_design --failed--------> waiting
+ *   waiting --waited (2000 ms)---------------------> load_pending_record
+ *   any --stop-------------------------------------> stopped once the current row is done;
+ *                                                    a row that is rendering is finished and
+ *                                                    saved first, never dropped half-way
+ *
+ * A row left unsaved (a failed render or save) keeps its lease until it expires; then any
+ * worker claims it again. Validation is pure, so it happens inside the reducer.
+ */
+import { normalizeError } from '../errors/normalizeError.js';
+import {
+  BULK_MESSAGES,
+  MULTI_SPACE_POLL_MS,
+  MULTI_SPACE_POLL_THROTTLE_MS,
+  MULTI_SPACE_RETRY_WAIT_MS,
+} from './constants.js';
+import type { PendingBulkRecord } from './PendingBulkRecord.js';
+import type { ProcessedDesign, ProcessedMockup } from './ProcessedResult.js';
+import {
+  type PlannedDesign,
+  type PlannedMockup,
+  validateMultiSpaceRow,
+} from './validateMultiSpaceRow.js';
+
+export const MULTI_SPACE_MODES = {
+  loadPending: 'load_pending_record',
+  polling: 'polling',
+  preload: 'preload_design_and_mockups',
+  applyDesign: 'apply_design',
+  applySuccess: 'apply_success',
+  invalidDesign: 'invalid_design',
+  waiting: 'waiting',
+  stopped: 'stopped',
+} as const;
+export type MultiSpaceMode = (typeof MULTI_SPACE_MODES)[keyof typeof MULTI_SPACE_MODES];
+
+/** What rendering a row yields, ready to save. */
+export interface RenderedRow {
+  designs: ProcessedDesign[];
+  designs3D: ProcessedMockup[];
+}
+
+export interface MultiSpaceCounts {
+  processed: number;
+  invalid: number;
+  errors: number;
+}
+
+export interface MultiSpaceState {
+  mode: MultiSpaceMode;
+  /** Exit when a claim comes back empty instead of polling. */
+  once: boolean;
+  stopRequested: boolean;
+  record: PendingBulkRecord | null;
+  planned: { designs: PlannedDesign[]; mockups: PlannedMockup[] } | null;
+  rendered: RenderedRow | null;
+  invalidMessage: string | null;
+  /** When the last claim came back empty (clock ms), for the 10 s throttle. */
+  emptyClaimAt: number | null;
+  lastError: string | null;
+  counts: MultiSpaceCounts;
+}
+
+export type MultiSpaceEvent =
+  | { type: 'claimed'; records: PendingBulkRecord[]; now: number }
+  | { type: 'claim_failed'; message: string }
+  | { type: 'tick'; now: number }
+  | { type: 'rendered'; result: RenderedRow }
+  | { type: 'saved' }
+  | { type: 'marked_invalid' }
+  | { type: 'failed'; message: string }
+  | { type: 'waited' }
+  | { type: 'stop' };
+
+export type MultiSpacePlan =
+  | { kind: 'claim' }
+  | { kind: 'sleep'; ms: number; after: 'tick' | 'waited' }
+  | {
+      kind: 'render';
+      record: PendingBulkRecord;
+      designs: PlannedDesign[];
+      mockups: PlannedMockup[];
+    }
+  | { kind: 'save'; record: PendingBulkRecord; result: RenderedRow }
+  | { kind: 'mark_invalid'; record: PendingBulkRecord; message: string }
+  | { kind: 'stop' };
+
+export function initialMultiSpaceState(options: { once?: boolean } = {}): MultiSpaceState {
+  return {
+    mode: MULTI_SPACE_MODES.loadPending,
+    once: options.once ?? false,
+    stopRequested: false,
+    record: null,
+    planned: null,
+    rendered: null,
+    invalidMessage: null,
+    emptyClaimAt: null,
+    lastError: null,
+    counts: { processed: 0, invalid: 0, errors: 0 },
+  };
+}
+
+function rowDone(state: MultiSpaceState, counts: MultiSpaceCounts): MultiSpaceState {
+  return {
+    ...state,
+    mode: state.stopRequested ? MULTI_SPACE_MODES.stopped : MULTI_SPACE_MODES.loadPending,
+    record: null,
+    planned: null,
+    rendered: null,
+    invalidMessage: null,
+    counts,
+  };
+}
+
+function failed(state: MultiSpaceState, message: string): MultiSpaceState {
+  return {
+    ...state,
+    mode: MULTI_SPACE_MODES.waiting,
+    record: null,
+    planned: null,
+    rendered: null,
+    invalidMessage: null,
+    lastError: message,
+    counts: { ...state.counts, errors: state.counts.errors + 1 },
+  };
+}
+
+export function transition(state: MultiSpaceState, event: MultiSpaceEvent): MultiSpaceState {
+  const M = MULTI_SPACE_MODES;
+  if (event.type === 'stop') {
+    // Between rows nothing is held, so the worker stops at once; mid-row it finishes first.
+    const idle =
+      state.mode === M.loadPending || state.mode === M.polling || state.mode === M.waiting;
+    return { ...state, stopRequested: true, mode: idle ? M.stopped : state.mode };
+  }
+  switch (state.mode) {
+    case M.loadPending: {
+      if (event.type === 'claim_failed') {
+        return failed(state, `${BULK_MESSAGES.failedToGetPendingRecords}: ${event.message}`);
+      }
+      if (event.type !== 'claimed') return state;
+      const [record] = event.records;
+      if (!record) {
+        return {
+          ...state,
+          mode: state.once ? M.stopped : M.polling,
+          emptyClaimAt: event.now,
+        };
+      }
+      const check = validateMultiSpaceRow(record);
+      if (!check.ok) {
+        return { ...state, mode: M.invalidDesign, record, invalidMessage: check.message };
+      }
+      return {
+        ...state,
+        mode: M.preload,
+        record,
+        planned: { designs: check.designs, mockups: check.mockups },
+        emptyClaimAt: null,
+      };
+    }
+    case M.polling: {
+      if (event.type !== 'tick') return state;
+      const since = state.emptyClaimAt === null ? Infinity : event.now - state.emptyClaimAt;
+      return since >= MULTI_SPACE_POLL_THROTTLE_MS ? { ...state, mode: M.loadPending } : state;
+    }
+    case M.preload:
+    case M.applyDesign: {
+      if (event.type === 'rendered') {
+        return { ...state, mode: M.applySuccess, rendered: event.result };
+      }
+      if (event.type === 'failed') return failed(state, event.message);
+      return state;
+    }
+    case M.applySuccess: {
+      if (event.type === 'saved') {
+        return rowDone(state, { ...state.counts, processed: state.counts.processed + 1 });
+      }
+      if (event.type === 'failed') return failed(state, event.message);
+      return state;
+    }
+    case M.invalidDesign: {
+      if (event.type === 'marked_invalid') {
+        return rowDone(state, { ...state.counts, invalid: state.counts.invalid + 1 });
+      }
+      if (event.type === 'failed') return failed(state, event.message);
+      return state;
+    }
+    case M.waiting: {
+      if (event.type !== 'waited') return state;
+      return { ...state, mode: state.stopRequested ? M.stopped : M.loadPending };
+    }
+    case M.stopped:
+      return state;
+  }
+}
+
+/** The next effect to perform for a state; the runner performs it and feeds back the event. */
+export function planMultiSpace(state: MultiSpaceState): MultiSpacePlan {
+  const M = MULTI_SPACE_MODES;
+  switch (state.mode) {
+    case M.loadPending:
+      return { kind: 'claim' };
+    case M.polling:
+      return { kind: 'sleep', ms: MULTI_SPACE_POLL_MS, after: 'tick' };
+    case M.preload:
+    case M.applyDesign:
+      if (state.record && state.planned) {
+        return { kind: 'render', record: state.record, ...state.planned };
+      }
+      return { kind: 'stop' };
+    case M.applySuccess:
+      if (state.record && state.rendered) {
+        return { kind: 'save', record: state.record, result: state.rendered };
+      }
+      return { kind: 'stop' };
+    case M.invalidDesign:
+      if (state.record && state.invalidMessage) {
+        return { kind: 'mark_invalid', record: state.record, message: state.invalidMessage };
+      }
+      return { kind: 'stop' };
+    case M.waiting:
+      return { kind: 'sleep', ms: MULTI_SPACE_RETRY_WAIT_MS, after: 'waited' };
+    case M.stopped:
+      return { kind: 'stop' };
+  }
+}
+
+/** The calls of the API client the worker makes (a `createApiClient` result fits). */
+export interface MultiSpaceApi {
+  claimPendingRows(query: {
+    type?: PendingBulkRecord['type'];
+    take?: number;
+  }): Promise<PendingBulkRecord[]>;
+  saveProcessedRow(body: {
+    id: number;
+    designs: ProcessedDesign[];
+    designs3D: ProcessedMockup[];
+    deviceId?: string;
+    sessionId?: string;
+    ipAddress?: string;
+    leaseToken: string;
+  }): Promise<unknown>;
+  markRowInvalid(body: {
+    id: number;
+    message: string;
+    deviceId?: string;
+    sessionId?: string;
+    ipAddress?: string;
+    leaseToken: string;
+  }): Promise<unknown>;
+}
+
+/** Turns a validated row into its rendered, uploaded designs and mockups. */
+export interface MultiSpaceRenderer {
+  renderRow(input: {
+    record: PendingBulkRecord;
+    designs: PlannedDesign[];
+    mockups: PlannedMockup[];
+    signal: AbortSignal;
+  }): Promise<RenderedRow>;
+}
+
+export interface WorkerClock {
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export interface WorkerLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface WorkerIdentity {
+  deviceId: string;
+  sessionId: string;
+  ipAddress?: string;
+}
+
+export interface MultiSpaceWorkerDeps {
+  api: MultiSpaceApi;
+  renderer: MultiSpaceRenderer;
+  clock: WorkerClock;
+  logger: WorkerLogger;
+  /** Aborting asks the worker to stop after the current row. */
+  signal: AbortSignal;
+  identity: WorkerIdentity;
+  once?: boolean;
+  /** Called after every transition (the live panel listens here). */
+  onState?: (state: MultiSpaceState) => void;
+}
+
+function messageOf(error: unknown): string {
+  return normalizeError(error).message;
+}
+
+async function perform(
+  plan: Exclude<MultiSpacePlan, { kind: 'stop' }>,
+  deps: MultiSpaceWorkerDeps,
+  // Sleeps end early on stop; the row in hand is finished with a signal that never aborts.
+  rowSignal: AbortSignal,
+): Promise<MultiSpaceEvent> {
+  const who = {
+    deviceId: deps.identity.deviceId,
+    sessionId: deps.identity.sessionId,
+    ipAddress: deps.identity.ipAddress ?? '',
+  };
+  try {
+    switch (plan.kind) {
+      case 'claim': {
+        const records = await deps.api.claimPendingRows({ type: 'regular_multi_space', take: 1 });
+        return { type: 'claimed', records, now: deps.clock.now() };
+      }
+      case 'sleep':
+        await deps.clock.sleep(plan.ms, deps.signal);
+        return plan.after === 'tick' ? { type: 'tick', now: deps.clock.now() } : { type: 'waited' };
+      case 'render': {
+        const result = await deps.renderer.renderRow({
+          record: plan.record,
+          designs: plan.designs,
+          mockups: plan.mockups,
+          signal: rowSignal,
+        });
+        return { type: 'rendered', result };
+      }
+      case 'save':
+        await deps.api.saveProcessedRow({
+          id: plan.record.id,
+          designs: plan.result.designs,
+          designs3D: plan.result.designs3D,
+          ...who,
+          leaseToken: plan.record.lease_token,
+        });
+        return { type: 'saved' };
+      case 'mark_invalid':
+        await deps.api.markRowInvalid({
+          id: plan.record.id,
+          message: plan.message,
+          ...who,
+          leaseToken: plan.record.lease_token,
+        });
+        return { type: 'marked_invalid' };
+    }
+  } catch (error) {
+    const message = messageOf(error);
+    return plan.kind === 'claim' ? { type: 'claim_failed', message } : { type: 'failed', message };
+  }
+}
+
+/**
+ * Runs the multi-space worker until stopped (signal) or, with `once`, until a claim comes back
+ * empty. Resolves with the final state; never throws for a row's failure (spec §8: worker
+ * errors are logged, then it waits 2 s).
+ */
+export async function runMultiSpaceWorker(deps: MultiSpaceWorkerDeps): Promise<MultiSpaceState> {
+  let state = initialMultiSpaceState({ once: deps.once ?? false });
+  const never = new AbortController().signal;
+  const onAbort = () => {
+    state = transition(state, { type: 'stop' });
+    deps.onState?.(state);
+  };
+  if (deps.signal.aborted) onAbort();
+  else deps.signal.addEventListener('abort', onAbort, { once: true });
+  deps.onState?.(state);
+  try {
+    for (;;) {
+      const plan = planMultiSpace(state);
+      if (plan.kind === 'stop') break;
+      const event = await perform(plan, deps, never);
+      const before = state;
+      state = transition(state, event);
+      if (event.type === 'claimed' && before.mode === MULTI_SPACE_MODES.loadPending) {
+        if (state.record) {
+          deps.logger.info(
+            { record: state.record.id, template: state.record.template_campaign_id },
+            'Row claimed',
+          );
+        } else if (state.mode === MULTI_SPACE_MODES.polling) {
+          deps.logger.info({}, BULK_MESSAGES.noPendingRecord);
+        }
+      }
+      if (event.type === 'saved' && before.record) {
+        deps.logger.info({ record: before.record.id }, 'Row processed');
+      }
+      if (event.type === 'marked_invalid' && before.record) {
+        deps.logger.warn(
+          { record: before.record.id, reason: before.invalidMessage },
+          'Row marked invalid',
+        );
+      }
+      if ((event.type === 'failed' || event.type === 'claim_failed') && state.lastError) {
+        deps.logger.error({ record: before.record?.id ?? null }, state.lastError);
+      }
+      deps.onState?.(state);
+    }
+  } finally {
+    deps.signal.removeEventListener('abort', onAbort);
+  }
+  return state;
+}

@@ -1,0 +1,200 @@
+import { BULK_MESSAGES } from './constants.js';
+
+/**
+ * Messages a multi-space bulk row is marked invalid with (spec §5). They live beside the rule
+ * rather than in bulk/constants.ts because the row validator owns them; the worker sends them
+ * to `mark-row-invalid` unchanged.
+ */
+export const PRINT_SPACE_IS_MISSING = 'PRINT_SPACE_IS_MISSING';
+export const MULTI_SPACE_ROW_MESSAGES = {
+  designsInvalid: 'Designs is invalid',
+  emptyDesigns: 'Empty valid design',
+  designUrlInvalid: 'Design url is invalid',
+  designInvalid: 'Design is invalid',
+  printSpaceInvalid: 'Print space is invalid',
+  printSpaceMissing: PRINT_SPACE_IS_MISSING,
+  invalidDesign: 'Invalid design',
+  campaignNotFound: BULK_MESSAGES.campaignNotFound,
+} as const;
+export type MultiSpaceRowMessage =
+  (typeof MULTI_SPACE_ROW_MESSAGES)[keyof typeof MULTI_SPACE_ROW_MESSAGES];
+
+/** What the validator reads of a template product: its print spaces and mockups. */
+export interface MultiSpaceRowProduct {
+  id: number;
+  template_id?: number | undefined;
+  /** JSON text of `[{ name, width, height, isMain? }]`, or the parsed list. */
+  print_spaces: string | readonly unknown[] | null | undefined;
+  template_mockups?: readonly { id: number; print_space: string }[] | null | undefined;
+}
+
+/**
+ * What the validator reads of a pending multi-space row (spec §3): `designs` is JSON text of
+ * `[{ new_url, print_space? }]` (a parsed list is read too) and the template campaign carries
+ * its products. A claimed `PendingBulkRecord` fits this shape.
+ */
+export interface MultiSpaceRowInput {
+  designs: string | readonly unknown[] | null | undefined;
+  template_campaign?: { products: readonly MultiSpaceRowProduct[] } | null | undefined;
+}
+
+/** One artwork to draw on one product's print space. */
+export interface PlannedDesign {
+  product_id: number;
+  template_id: number | undefined;
+  print_space: string;
+  new_url: string;
+}
+
+/** One mockup image to render for a product's print space. */
+export interface PlannedMockup {
+  product_id: number;
+  mockup_id: number;
+  print_space: string;
+}
+
+export type MultiSpaceRowResult =
+  | { ok: true; designs: PlannedDesign[]; mockups: PlannedMockup[] }
+  | { ok: false; message: MultiSpaceRowMessage };
+
+interface RowDesign {
+  new_url: string;
+  print_space: string | undefined;
+}
+
+interface PrintSpaceEntry {
+  name: string;
+  isMain: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonBlank(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function parseList(value: string | readonly unknown[] | null | undefined): unknown[] | undefined {
+  if (Array.isArray(value)) return [...value];
+  if (typeof value !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A product's print spaces, or undefined when they cannot be read or there are none. */
+function printSpacesOf(product: MultiSpaceRowProduct): PrintSpaceEntry[] | undefined {
+  const list = parseList(product.print_spaces);
+  if (!list) return undefined;
+  const spaces: PrintSpaceEntry[] = [];
+  for (const entry of list) {
+    const name = isRecord(entry) ? nonBlank(entry.name) : undefined;
+    if (name) spaces.push({ name, isMain: isRecord(entry) && entry.isMain === true });
+  }
+  return spaces.length > 0 ? spaces : undefined;
+}
+
+/**
+ * The print space a lone design without print_space goes on: the one marked `isMain`, else
+ * the first listed. Templates list the front (the print space a seller designs first) first,
+ * and older products carry no `isMain` flag at all, so the first entry is the main one there.
+ */
+export function mainPrintSpace(
+  printSpaces: readonly { name: string; isMain?: boolean | undefined }[],
+): string | undefined {
+  return (printSpaces.find((space) => space.isMain === true) ?? printSpaces[0])?.name;
+}
+
+/**
+ * Checks a multi-space bulk row and plans its work (spec §5), or gives the message to mark it
+ * invalid with. Checks, in order:
+ *
+ * 1. `designs` must read as an array ('Designs is invalid') holding at least one design
+ *    ('Empty valid design').
+ * 2. Each design is an object ('Design is invalid') with a new_url ('Design url is invalid').
+ * 3. With more than one design every design names its print space, and no print space twice
+ *    (two artworks for one space cannot both be drawn): else 'Design is invalid'. A lone
+ *    design without one goes on each product's main print space (see mainPrintSpace).
+ * 4. Each product's print spaces must be readable and non-empty, else no space can be chosen:
+ *    'Print space is invalid'.
+ * 5. A design's print space must exist on the products: a print space no product has, or a
+ *    product that has none of the row's print spaces (every product needs at least one
+ *    design), gives PRINT_SPACE_IS_MISSING. A product simply lacking one of several spaces
+ *    (a mug without 'back') skips that design.
+ * 6. At least one design and one mockup image must result: 'Invalid design'.
+ *
+ * A row whose template campaign is missing gives 'Campaign not found'.
+ */
+export function validateMultiSpaceRow(record: MultiSpaceRowInput): MultiSpaceRowResult {
+  const fail = (message: MultiSpaceRowMessage): MultiSpaceRowResult => ({ ok: false, message });
+
+  const list = parseList(record.designs);
+  if (!list) return fail(MULTI_SPACE_ROW_MESSAGES.designsInvalid);
+  if (list.length === 0) return fail(MULTI_SPACE_ROW_MESSAGES.emptyDesigns);
+
+  const rowDesigns: RowDesign[] = [];
+  for (const item of list) {
+    if (!isRecord(item)) return fail(MULTI_SPACE_ROW_MESSAGES.designInvalid);
+    const newUrl = nonBlank(item.new_url);
+    if (!newUrl) return fail(MULTI_SPACE_ROW_MESSAGES.designUrlInvalid);
+    rowDesigns.push({ new_url: newUrl, print_space: nonBlank(item.print_space) });
+  }
+  if (rowDesigns.length > 1) {
+    const names = rowDesigns.map((design) => design.print_space);
+    if (names.some((name) => name === undefined) || new Set(names).size !== names.length) {
+      return fail(MULTI_SPACE_ROW_MESSAGES.designInvalid);
+    }
+  }
+
+  const campaign = record.template_campaign;
+  if (!campaign) return fail(MULTI_SPACE_ROW_MESSAGES.campaignNotFound);
+  if (campaign.products.length === 0) return fail(MULTI_SPACE_ROW_MESSAGES.invalidDesign);
+
+  const designs: PlannedDesign[] = [];
+  const mockups: PlannedMockup[] = [];
+  const usedSpaces = new Set<string>();
+  for (const product of campaign.products) {
+    const spaces = printSpacesOf(product);
+    if (!spaces) return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceInvalid);
+    const names = new Set(spaces.map((space) => space.name));
+    const productDesigns: PlannedDesign[] = [];
+    for (const design of rowDesigns) {
+      const target = design.print_space ?? mainPrintSpace(spaces);
+      if (target === undefined) return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceInvalid);
+      if (!names.has(target)) continue;
+      productDesigns.push({
+        product_id: product.id,
+        template_id: product.template_id,
+        print_space: target,
+        new_url: design.new_url,
+      });
+    }
+    if (productDesigns.length === 0) return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceMissing);
+    for (const design of productDesigns) {
+      usedSpaces.add(design.print_space);
+      for (const mockup of product.template_mockups ?? []) {
+        if (mockup.print_space === design.print_space) {
+          mockups.push({
+            product_id: product.id,
+            mockup_id: mockup.id,
+            print_space: mockup.print_space,
+          });
+        }
+      }
+    }
+    designs.push(...productDesigns);
+  }
+  for (const design of rowDesigns) {
+    if (design.print_space !== undefined && !usedSpaces.has(design.print_space)) {
+      return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceMissing);
+    }
+  }
+  if (designs.length === 0 || mockups.length === 0) {
+    return fail(MULTI_SPACE_ROW_MESSAGES.invalidDesign);
+  }
+  return { ok: true, designs, mockups };
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { Product, ProductDesign } from '../catalog/Product.js';
+import { CampaignType, EntityStatus } from '../enums/catalog.js';
+import { CAMPAIGN_PRODUCT_TYPES } from './constants.js';
+
+export const CampaignProductType = z.enum(CAMPAIGN_PRODUCT_TYPES);
+export type CampaignProductType = z.infer<typeof CampaignProductType>;
+
+/** A campaign design: a product's print space artwork (spec §3 Campaign designs). */
+export const CampaignDesign = ProductDesign.extend({
+  product_id: z.number().int().positive().nullable().optional(),
+  option: z.enum(['custom', 'print']).optional(),
+});
+export type CampaignDesign = z.infer<typeof CampaignDesign>;
+
+/**
+ * A campaign (spec §3): its artwork and its products with their designs. List answers carry
+ * no products (empty list); the campaign-by-id answer carries them.
+ */
+export const Campaign = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  slug: z.string().nullable().optional(),
+  status: EntityStatus.default('draft'),
+  product_type: CampaignProductType.default('campaign'),
+  system_type: CampaignType.default('regular'),
+  artwork_url: z.string().nullable().optional(),
+  thumb_url: z.string().nullable().optional(),
+  collection: z.string().nullable().optional(),
+  personalized: z.number().int().nonnegative().nullable().optional(),
+  products: z.array(Product).default([]),
+  designs: z.array(CampaignDesign).default([]),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type Campaign = z.infer<typeof Campaign>;
+export type CampaignInput = z.input<typeof Campaign>;
+
+/** A product to put in a new campaign: which template, its options and price. */
+export const CampaignProductInput = z.object({
+  template_id: z.number().int().positive(),
+  options: z.record(z.string(), z.array(z.string().min(1))).optional(),
+  default_option: z.string().optional(),
+  price: z.number().nonnegative().optional(),
+});
+export type CampaignProductInput = z.infer<typeof CampaignProductInput>;
+
+/** `POST /seller/campaign`: create a campaign from product templates. */
+export const CampaignCreateBody = z.object({
+  name: z.string().trim().min(1, 'Campaign name is required').max(255),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may hold lowercase letters, digits and dashes')
+    .optional(),
+  system_type: CampaignType.default('regular'),
+  product_type: CampaignProductType.default('campaign'),
+  artwork_url: z.string().optional(),
+  collection: z.string().optional(),
+  products: z.array(CampaignProductInput).min(1, 'Choose at least one product'),
+});
+export type CampaignCreateBody = z.infer<typeof CampaignCreateBody>;
+
+/** `PUT /seller/campaign/:id`: every field optional; designs replace those of their print space. */
+export const CampaignUpdateBody = z.object({
+  name: z.string().trim().min(1, 'Campaign name is required').max(255).optional(),
+  slug: CampaignCreateBody.shape.slug,
+  status: EntityStatus.optional(),
+  artwork_url: z.string().optional(),
+  collection: z.string().optional(),
+  designs: z.array(CampaignDesign).optional(),
+});
+export type CampaignUpdateBody = z.infer<typeof CampaignUpdateBody>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { EntityStatus, PrintType } from '../enums/catalog.js';
+import { MockupType } from './MockupLayers.js';
+import { MockupTemplate } from './MockupTemplate.js';
+import { ProductOptions } from './ProductOptions.js';
+import { TemplatePrintSpace } from './TemplatePrintSpace.js';
+
+/**
+ * A catalog product a seller builds campaigns from: its print spaces, option lists and the
+ * mockup templates that show a design on it. Every mockup's print space must exist on the
+ * template.
+ */
+export const ProductTemplate = z
+  .object({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    sku: z.string().optional(),
+    description: z.string().nullable().optional(),
+    full_printed: PrintType.default(0),
+    mockup_type: MockupType.default('2d'),
+    base_cost: z.number().nonnegative().optional(),
+    status: EntityStatus.default('active'),
+    options: ProductOptions.default({ color: [] }),
+    print_spaces: z.array(TemplatePrintSpace).min(1, 'A product template needs a print space'),
+    mockups: z.array(MockupTemplate).default([]),
+  })
+  .superRefine((template, ctx) => {
+    const names = new Set<string>();
+    template.print_spaces.forEach((space, index) => {
+      if (names.has(space.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['print_spaces', index, 'name'],
+          message: `Print space "${space.name}" appears twice`,
+        });
+      }
+      names.add(space.name);
+    });
+    template.mockups.forEach((mockup, index) => {
+      if (!names.has(mockup.print_space)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mockups', index, 'print_space'],
+          message: `Print space "${mockup.print_space}" is not on this template`,
+        });
+      }
+    });
+  });
+export type ProductTemplate = z.infer<typeof ProductTemplate>;
+export type ProductTemplateInput = z.input<typeof ProductTemplate>;
+
+export const ProductTemplateListQuery = z.object({
+  q: z.string().optional(),
+  page: z.coerce.number().int().positive().default(1),
+  per_page: z.coerce.number().int().positive().max(100).default(15),
+});
+export type ProductTemplateListQuery = z.infer<typeof ProductTemplateListQuery>;

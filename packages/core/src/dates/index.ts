@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './dateRange.js';
+export * from './parseApiDate.js';

@@ -1,0 +1,4 @@
+export * from './billing.js';
+export * from './catalog.js';
+export * from './orders.js';
+export * from './settings.js';

@@ -1,0 +1,2 @@
+export * from './Currency.js';
+export * from './Location.js';

@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './imageDpi.js';
+export * from './qualityLabel.js';

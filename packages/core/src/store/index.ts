@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './storeBaseUrl.js';
+export * from './storeState.js';

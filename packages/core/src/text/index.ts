@@ -1,0 +1,5 @@
+export * from './applyCase.js';
+export * from './canAddText.js';
+export * from './constants.js';
+export * from './textBoxWidth.js';
+export * from './textLength.js';

@@ -1,0 +1,142 @@
+/**
+ * Renderer benchmark: `npm run bench -w @printloom/renderer` (after `npm run build`). Prints, on
+ * the same inputs (the t-shirt template and the demo artwork):
+ *  - 2000 px JPEG mockups per second on one core, ours (@napi-rs/canvas) and an equivalent
+ *    sharp composite, and their ratio (target ≥ 3×, ≤ 60 ms per mockup);
+ *  - 500 px preview mockups per second;
+ *  - 3D renders per second at 1000 px in a warm Chromium page (target ≤ 300 ms per frame);
+ *  - peak memory (max RSS).
+ * Figures are printed, never asserted.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+if (!existsSync(join(here, '..', 'dist', 'node', 'index.js'))) {
+  console.error('Build first: npm run build -w @printloom/core -w @printloom/renderer');
+  process.exit(1);
+}
+const { createCanvas } = await import('@napi-rs/canvas');
+const sharp = (await import('sharp')).default;
+const { drawMockup, placeDesign } = await import('../dist/index.js');
+const node = await import('../dist/node/index.js');
+
+sharp.concurrency(1);
+const COLOR = '#1F2A44';
+const now = () => performance.now();
+
+async function timeIt(label, runs, fn) {
+  await fn();
+  const start = now();
+  for (let i = 0; i < runs; i++) await fn();
+  const ms = (now() - start) / runs;
+  console.log(
+    `${label.padEnd(44)} ${ms.toFixed(1).padStart(7)} ms  ${(1000 / ms).toFixed(2).padStart(7)} /s`,
+  );
+  return ms;
+}
+
+const loaded = await node.findTemplate('tshirt');
+const layers = await node.loadMockupLayers(loaded);
+const art = node.sampleArtwork();
+const artPng = await art.encode('png');
+
+function ours(size, color = COLOR) {
+  const canvas = createCanvas(size, size);
+  drawMockup(canvas.getContext('2d'), layers, art, {
+    width: size,
+    height: size,
+    color,
+    createCanvas: node.createNodeCanvas,
+  });
+  // encodeSync keeps the work on this thread: the figure is per core.
+  return canvas.encodeSync('jpeg', 90);
+}
+
+// sharp: the same layers, pre-resized once to 2000 px raw RGBA (an advantage to sharp).
+const W = 2000;
+const raw = { width: W, height: W, channels: 4 };
+const files = loaded.template.mockups[0].layers;
+const layerRaw = async (file, w = W, h = W) =>
+  sharp(join(loaded.dir, file)).resize(w, h, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+const s = W / layers.width;
+const area = layers.printArea;
+const aw = Math.round(area.width * s);
+const ah = Math.round(area.height * s);
+const [bgRaw, colorRaw, shadowRaw, overlayRaw, cropRaw] = await Promise.all([
+  layerRaw(files.background),
+  layerRaw(files.color),
+  layerRaw(files.shadow),
+  layerRaw(files.overlay),
+  layerRaw(files.crop, aw, ah),
+]);
+const target = placeDesign({ x: 0, y: 0, width: aw, height: ah }, art);
+
+async function withSharp() {
+  const colour = await sharp({ create: { ...raw, background: COLOR } })
+    .composite([{ input: colorRaw, raw, blend: 'dest-in' }])
+    .raw()
+    .toBuffer();
+  const designRaw = await sharp(artPng)
+    .resize(Math.round(target.width), Math.round(target.height))
+    .extend({
+      top: Math.round(target.y),
+      bottom: ah - Math.round(target.y) - Math.round(target.height),
+      left: Math.round(target.x),
+      right: aw - Math.round(target.x) - Math.round(target.width),
+      background: { r: 0, g: 0, b: 0, alpha: 0 },
+    })
+    .composite([{ input: cropRaw, raw: { width: aw, height: ah, channels: 4 }, blend: 'dest-in' }])
+    .raw()
+    .toBuffer();
+  return sharp(bgRaw, { raw })
+    .composite([
+      { input: colour, raw },
+      {
+        input: designRaw,
+        raw: { width: aw, height: ah, channels: 4 },
+        left: Math.round(area.x * s),
+        top: Math.round(area.y * s),
+      },
+      { input: shadowRaw, raw, blend: 'multiply' },
+      { input: overlayRaw, raw },
+    ])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+console.log(
+  `Printloom renderer benchmark — node ${process.version}, one core, t-shirt template, JPEG q90`,
+);
+const oursMs = await timeIt('2000 px JPEG mockup, @napi-rs/canvas', 15, () => ours(2000));
+const sharpMs = await timeIt('2000 px JPEG mockup, sharp composite', 8, withSharp);
+console.log(
+  `${'ratio (ours vs sharp throughput)'.padEnd(44)} ${(sharpMs / oursMs).toFixed(2).padStart(7)} ×   target ≥ 3×`,
+);
+console.log(
+  `${'per 2000 px mockup'.padEnd(44)} ${oursMs.toFixed(1).padStart(7)} ms  target ≤ 60 ms`,
+);
+// A new colour each time misses the prepared base layer: the cost of a template's first render.
+let hue = 0;
+const freshColour = () =>
+  `#${(0x204060 + hue++ * 0x010203).toString(16).padStart(6, '0').slice(-6)}`;
+await timeIt('2000 px JPEG mockup, new colour each time', 10, () => ours(2000, freshColour()));
+await timeIt('500 px preview mockup', 40, () => ours(500));
+
+let pool;
+try {
+  pool = await node.ChromiumPool.launch();
+  const mug = await node.findTemplate('mug-3d');
+  const ms3d = await timeIt('3D mug 1000 px JPEG, warm Chromium page', 10, () =>
+    node.render3dMockup(pool, mug, artPng, { color: '#7FB3E6', size: 1000 }),
+  );
+  console.log(`${'per 3D frame'.padEnd(44)} ${ms3d.toFixed(1).padStart(7)} ms  target ≤ 300 ms`);
+} catch (error) {
+  console.log(`3D benchmark skipped: ${error.message}`);
+} finally {
+  await pool?.close();
+}
+console.log(
+  `${'peak memory (max RSS, this process)'.padEnd(44)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0).padStart(7)} MB`,
+);

@@ -1,0 +1,7 @@
+/** What the browser bundle exposes: the same drawing code the Node renderer runs. */
+
+export * from './browserFonts.js';
+export * from './context.js';
+export * from './drawDesign.js';
+export * from './drawMockup.js';
+export { PrintloomScene3d } from './three/page.js';

@@ -1,0 +1,201 @@
+import { clampBrightness, MOCKUP_DEFAULT_COLOR } from '@printloom/core';
+import {
+  type CanvasFactory,
+  type CanvasLike,
+  type Context2D,
+  context2d,
+  type DrawableImage,
+} from './context.js';
+
+/** A rectangle in template pixels. */
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The loaded layers of a 2D mockup template (spec §3 Mockup), all `width` × `height` template
+ * pixels except `crop`, which covers the print area only.
+ * - background: the scene behind the product (backdrop, floor shadow)
+ * - color: a mask, opaque where the product takes the chosen colour
+ * - crop: a mask over the print area, opaque where ink may land (seams, mug rims cut it)
+ * - shadow: greyscale shading multiplied over product and design, so folds show through ink
+ * - overlay: drawn last, normally (highlights, labels, handles in front of the print)
+ */
+export interface MockupLayers {
+  width: number;
+  height: number;
+  printArea: Rect;
+  background?: DrawableImage | null;
+  color?: DrawableImage | null;
+  crop?: DrawableImage | null;
+  shadow?: DrawableImage | null;
+  overlay?: DrawableImage | null;
+}
+
+export interface DrawMockupOptions {
+  /** Output size; the context's canvas must be this size. */
+  width: number;
+  height: number;
+  /** Product colour, default #FFFFFF; darker than 20 % is lightened to 20 % (spec §5). */
+  color?: string;
+  /** Makes the scratch canvases the colour and design layers are composed on. */
+  createCanvas: CanvasFactory;
+}
+
+const scratch = new WeakMap<CanvasFactory, Map<string, CanvasLike>>();
+
+/** A reusable scratch canvas of one size; drawing is synchronous, so one per size is enough. */
+function layer(
+  factory: CanvasFactory,
+  slot: string,
+  width: number,
+  height: number,
+): { ctx: Context2D; canvas: CanvasLike } {
+  let byKey = scratch.get(factory);
+  if (!byKey) {
+    byKey = new Map();
+    scratch.set(factory, byKey);
+  }
+  const key = `${slot}:${width}x${height}`;
+  let canvas = byKey.get(key);
+  if (!canvas) {
+    canvas = factory(width, height);
+    byKey.set(key, canvas);
+  }
+  const ctx = context2d(canvas);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.clearRect(0, 0, width, height);
+  return { ctx, canvas };
+}
+
+/** Where a design of `design` proportions lands in the print area: contained and centred. */
+export function placeDesign(area: Rect, design: { width: number; height: number }): Rect {
+  const factor = Math.min(area.width / design.width, area.height / design.height);
+  const width = design.width * factor;
+  const height = design.height * factor;
+  return {
+    x: area.x + (area.width - width) / 2,
+    y: area.y + (area.height - height) / 2,
+    width,
+    height,
+  };
+}
+
+/** Output-size layers kept per template mockup: a bulk run draws one template many times. */
+const prepared = new WeakMap<MockupLayers, Map<string, CanvasLike>>();
+/** Kept per mockup: base layers of a few colours plus the scaled shading and overlay. */
+const PREPARED_PER_MOCKUP = 8;
+
+/**
+ * A canvas of the output size prepared once per mockup, colour and size, then reused: drawing
+ * a ready canvas 1:1 costs a fraction of scaling a layer image, and a colour layer is the same
+ * for every design on that colour.
+ */
+function preparedLayer(
+  mockup: MockupLayers,
+  factory: CanvasFactory,
+  key: string,
+  width: number,
+  height: number,
+  draw: (ctx: Context2D) => void,
+): CanvasLike {
+  let byKey = prepared.get(mockup);
+  if (!byKey) {
+    byKey = new Map();
+    prepared.set(mockup, byKey);
+  }
+  const found = byKey.get(key);
+  if (found) {
+    byKey.delete(key);
+    byKey.set(key, found);
+    return found;
+  }
+  const canvas = factory(width, height);
+  const ctx = context2d(canvas);
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  draw(ctx);
+  byKey.set(key, canvas);
+  if (byKey.size > PREPARED_PER_MOCKUP) byKey.delete(byKey.keys().next().value!);
+  return canvas;
+}
+
+/**
+ * Composites a 2D mockup in the order a product photo needs: background, product colour, the
+ * design clipped to the print area, shading multiplied over both (folds show through the ink),
+ * then the overlay. The same code runs on a browser canvas and on @napi-rs/canvas.
+ */
+export function drawMockup(
+  ctx: Context2D,
+  mockup: MockupLayers,
+  designImage: DrawableImage | null,
+  options: DrawMockupOptions,
+): void {
+  const { width: W, height: H, createCanvas } = options;
+  const sx = W / mockup.width;
+  const sy = H / mockup.height;
+  const color = clampBrightness(options.color ?? MOCKUP_DEFAULT_COLOR);
+  const base = preparedLayer(mockup, createCanvas, `base:${W}x${H}:${color}`, W, H, (base) => {
+    base.fillStyle = '#ffffff';
+    base.fillRect(0, 0, W, H);
+    if (mockup.background) base.drawImage(mockup.background, 0, 0, W, H);
+    if (mockup.color) {
+      const { ctx: colorCtx, canvas: colorCanvas } = layer(createCanvas, 'color', W, H);
+      colorCtx.drawImage(mockup.color, 0, 0, W, H);
+      colorCtx.globalCompositeOperation = 'source-in';
+      colorCtx.fillStyle = color;
+      colorCtx.fillRect(0, 0, W, H);
+      base.drawImage(colorCanvas, 0, 0, W, H);
+    }
+  });
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.globalCompositeOperation = 'source-over';
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(base, 0, 0, W, H);
+
+  if (designImage) {
+    const area = mockup.printArea;
+    const aw = Math.max(1, Math.round(area.width * sx));
+    const ah = Math.max(1, Math.round(area.height * sy));
+    const ax = Math.round(area.x * sx);
+    const ay = Math.round(area.y * sy);
+    const target = placeDesign({ x: 0, y: 0, width: aw, height: ah }, designImage);
+    if (mockup.crop) {
+      const { ctx: designCtx, canvas: designCanvas } = layer(createCanvas, 'design', aw, ah);
+      designCtx.imageSmoothingEnabled = true;
+      designCtx.imageSmoothingQuality = 'high';
+      designCtx.drawImage(designImage, target.x, target.y, target.width, target.height);
+      designCtx.globalCompositeOperation = 'destination-in';
+      designCtx.drawImage(mockup.crop, 0, 0, aw, ah);
+      ctx.drawImage(designCanvas, ax, ay, aw, ah);
+    } else {
+      ctx.drawImage(designImage, ax + target.x, ay + target.y, target.width, target.height);
+    }
+  }
+
+  const shadow = mockup.shadow;
+  if (shadow) {
+    const scaled = preparedLayer(mockup, createCanvas, `shadow:${W}x${H}`, W, H, (c) =>
+      c.drawImage(shadow, 0, 0, W, H),
+    );
+    ctx.globalCompositeOperation = 'multiply';
+    ctx.drawImage(scaled, 0, 0, W, H);
+    ctx.globalCompositeOperation = 'source-over';
+  }
+  const overlay = mockup.overlay;
+  if (overlay) {
+    const scaled = preparedLayer(mockup, createCanvas, `overlay:${W}x${H}`, W, H, (c) =>
+      c.drawImage(overlay, 0, 0, W, H),
+    );
+    ctx.drawImage(scaled, 0, 0, W, H);
+  }
+  ctx.restore();
+}

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Canvas, createCanvas, type Image, loadImage } from '@napi-rs/canvas';
+import type { CanvasFactory } from '../context.js';
+import { DEFAULT_QUALITY, MAX_IMAGE_PIXELS, type OutputFormat } from './constants.js';
+import { imageSize } from './imageSize.js';
+
+/** An image the renderer cannot use; its message is meant for the seller or operator. */
+export class RenderInputError extends Error {
+  override readonly name = 'RenderInputError';
+}
+
+export const createNodeCanvas: CanvasFactory = (width, height) => createCanvas(width, height);
+
+/**
+ * Reads bytes from a file path, a file: or data: URL, or an http(s) URL. Relative paths resolve
+ * against `baseDir` (the folder of the document that named them).
+ */
+export async function readSource(source: string, baseDir = process.cwd()): Promise<Buffer> {
+  if (source.startsWith('data:')) {
+    const comma = source.indexOf(',');
+    if (comma < 0) throw new RenderInputError('Malformed data: URL');
+    const meta = source.slice(5, comma);
+    const body = source.slice(comma + 1);
+    return meta.endsWith(';base64')
+      ? Buffer.from(body, 'base64')
+      : Buffer.from(decodeURIComponent(body));
+  }
+  if (/^https?:\/\//i.test(source)) {
+    const response = await fetch(source, { signal: AbortSignal.timeout(15_000) });
+    if (!response.ok)
+      throw new RenderInputError(`Could not fetch ${source}: HTTP ${response.status}`);
+    return Buffer.from(await response.arrayBuffer());
+  }
+  const path = source.startsWith('file:')
+    ? fileURLToPath(source)
+    : isAbsolute(source)
+      ? source
+      : resolve(baseDir, source);
+  try {
+    return await readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new RenderInputError(`File not found: ${path}`);
+    if (code === 'EISDIR') throw new RenderInputError(`${path} is a folder, not an image`);
+    throw error;
+  }
+}
+
+/** Decodes an image after checking its header: unknown formats and oversized images are refused. */
+export async function decodeImage(
+  data: Buffer,
+  label = 'image',
+  maxPixels = MAX_IMAGE_PIXELS,
+): Promise<Image> {
+  let size: { width: number; height: number };
+  try {
+    size = imageSize(data);
+  } catch {
+    throw new RenderInputError(`${label} is not a PNG, JPEG, WebP or GIF image`);
+  }
+  if (size.width < 1 || size.height < 1) throw new RenderInputError(`${label} has no pixels`);
+  if (size.width * size.height > maxPixels) {
+    throw new RenderInputError(
+      `${label} is ${size.width}×${size.height} pixels, over the limit of ${maxPixels.toLocaleString('en-US')} pixels`,
+    );
+  }
+  try {
+    return await loadImage(data);
+  } catch {
+    throw new RenderInputError(`${label} could not be decoded`);
+  }
+}
+
+export async function loadImageFrom(source: string, baseDir?: string): Promise<Image> {
+  return decodeImage(await readSource(source, baseDir), source);
+}
+
+/** Encodes a canvas: JPEG and WebP at quality 90 by default, PNG lossless. */
+export async function encodeCanvas(
+  canvas: Canvas,
+  format: OutputFormat,
+  quality = DEFAULT_QUALITY,
+): Promise<Buffer> {
+  if (format === 'png') return canvas.encode('png');
+  return canvas.encode(format, quality);
+}

@@ -1,0 +1,158 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { API_PATHS } from '@printloom/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES, DEFAULT_UPLOAD_MAX_BYTES, type ServerConfig } from './config.js';
+import type { Db } from './db/Db.js';
+import { openDb } from './db/openDb.js';
+import { resolveAuth, tokenOf } from './http/authContext.js';
+import { handleError, MESSAGES } from './http/errors.js';
+import { toJsonSchema, zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
+import { registerBulkV3Routes } from './routes/bulkV3.js';
+import { registerCatalogRoutes } from './routes/catalog.js';
+import { registerShellRoutes } from './routes/shell.js';
+import { registerStoreSettingsRoutes } from './routes/storeSettings.js';
+import { registerUploadRoutes } from './routes/uploads.js';
+import { registerWebApp } from './routes/webApp.js';
+import { insertAudit } from './sql/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: ServerConfig;
+    blobDir: string;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The Printloom API: opens (and migrates) the database, then registers every route of
+ * API_PATHS. Closing the app closes the database.
+ */
+export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    schema: config.dbSchema,
+    dataDir: config.dataDir ? join(config.dataDir, 'db') : undefined,
+  });
+  const blobDir = config.dataDir
+    ? join(config.dataDir, 'blobs')
+    : await mkdtemp(join(tmpdir(), 'printloom-blobs-'));
+
+  const app = Fastify({
+    logger: config.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: config.trustProxy ?? false,
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('blobDir', blobDir);
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.setErrorHandler(handleError);
+
+  await app.register(helmet, {
+    // The dashboard loads its own scripts and styles; images come from the blob store and proxy.
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        'connect-src': ["'self'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES, files: 1 },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Printloom API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: ({ schema, url }) => {
+      if (!schema) return { schema, url };
+      const { body, querystring, params, response, ...rest } = schema as Record<string, unknown>;
+      const transformed: Record<string, unknown> = { ...rest };
+      if (body) transformed.body = toJsonSchema(body, 'input');
+      if (querystring) transformed.querystring = toJsonSchema(querystring, 'input');
+      if (params) transformed.params = toJsonSchema(params, 'input');
+      if (response && typeof response === 'object') {
+        transformed.response = Object.fromEntries(
+          Object.entries(response).map(([code, s]) => [code, toJsonSchema(s, 'output')]),
+        );
+      }
+      return { schema: transformed as typeof schema, url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: API_PATHS.docs });
+
+  // Sessions: Bearer header or HttpOnly cookie. A cookie-authenticated state change must carry
+  // X-Requested-With, which a cross-site form cannot set (CSRF; the cookie is SameSite=Lax too).
+  app.addHook('onRequest', async (request) => {
+    const found = tokenOf(request);
+    if (!found) return;
+    if (
+      found.viaCookie &&
+      !SAFE_METHODS.has(request.method) &&
+      !request.headers['x-requested-with']
+    ) {
+      throw Object.assign(new Error(MESSAGES.csrf), { statusCode: 403 });
+    }
+    request.auth = await resolveAuth(db, found.token, found.viaCookie);
+  });
+
+  // Every change made by an admin signed in as a seller, or a team member acting for one, is
+  // audited with the real person as actor.
+  // Written before the answer leaves, so a client that saw success can rely on the entry.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const auth = request.auth;
+    if (!auth || SAFE_METHODS.has(request.method) || reply.statusCode >= 400) return payload;
+    if (auth.accessUser === null && auth.grant === null) return payload;
+    await insertAudit(db, {
+      actorId: auth.actorId,
+      sellerId: auth.sellerId,
+      action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      detail: { requestId: request.id, status: reply.statusCode },
+    }).catch((error: unknown) => request.log.error({ err: error }, 'audit write failed'));
+    return payload;
+  });
+
+  await registerAuthRoutes(app);
+  await registerShellRoutes(app);
+  await registerUploadRoutes(app);
+  await registerCatalogRoutes(app);
+  await registerBulkV3Routes(app);
+  await registerBulkRegularRoutes(app);
+  await registerStoreSettingsRoutes(app);
+  const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
+  if (!webServed) {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ success: false, message: MESSAGES.notFound }),
+    );
+  }
+  return app;
+}

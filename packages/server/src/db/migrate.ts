@@ -1,0 +1,40 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { Db } from './Db.js';
+
+/** packages/server/migrations, from src/db and from dist/db alike. */
+const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
+
+/**
+ * Applies numbered `NNN_name.sql` files not applied yet, each in its own transaction, in order.
+ * An advisory lock keeps two API replicas starting together from racing.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const applied: string[] = [];
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(727274)');
+    const done = new Set(
+      (await tx.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(new URL(file, MIGRATIONS_DIR), 'utf8');
+      for (const statement of splitStatements(sql)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+  });
+  return applied;
+}
+
+/** Our migrations hold no functions or quoted semicolons, so splitting on ';' is exact. */
+function splitStatements(sql: string): string[] {
+  return sql
+    .replace(/--.*$/gm, '')
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}

@@ -1,0 +1,153 @@
+import { hash } from '@node-rs/argon2';
+import type { Db, Queryable } from '../db/Db.js';
+import { insertCampaign } from '../sql/campaigns.js';
+import { insertGrant } from '../sql/sessions.js';
+import { getUserByEmail, insertUser } from '../sql/users.js';
+import { seedCatalog } from './seedCatalog.js';
+
+/** Every demo account's password, in demo mode only. */
+export const DEMO_PASSWORD = 'printloom-demo';
+
+export const DEMO_ACCOUNTS = {
+  seller: 'demo@printloom.test',
+  designer: 'designer@printloom.test',
+  team: 'team@printloom.test',
+  admin: 'admin@printloom.test',
+} as const;
+
+/** The team member's grant on the demo seller: campaigns and payouts, not orders or team. */
+export const DEMO_TEAM_PERMISSIONS = ['get_campaigns', 'update_campaign', 'get_payments'];
+
+async function seedNotifications(db: Queryable, sellerId: number): Promise<void> {
+  const rows: Array<[number | null, string, string, boolean, number]> = [
+    [
+      sellerId,
+      'Welcome to Printloom',
+      '<p>Create a store, then launch your first campaign.</p>',
+      false,
+      1,
+    ],
+    [
+      sellerId,
+      'Payout schedule changed',
+      '<p>Payouts now run every <b>Monday</b>.</p><script>alert(1)</script>',
+      true,
+      1,
+    ],
+    [
+      null,
+      'New product: Steel Water Bottle',
+      '<p>Now with a <a href="/campaigns">3D mockup</a>.</p>',
+      false,
+      2,
+    ],
+  ];
+  for (const [seller, subject, message, warning, type] of rows) {
+    await db.query(
+      'INSERT INTO notifications (seller_id, subject, message, is_warning, type) VALUES ($1, $2, $3, $4, $5)',
+      [seller, subject, message, warning, type],
+    );
+  }
+}
+
+/**
+ * Seeds the demo once (an existing demo seller means it ran before): a seller, a designer, a
+ * team member with limited permissions, an admin, the catalog, campaigns, notifications,
+ * featured banners and a multi-space bulk job. Returns false when already seeded.
+ */
+export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
+  const templateIds = await seedCatalog(db, blobDir);
+  if (await getUserByEmail(db, DEMO_ACCOUNTS.seller)) return false;
+  const passwordHash = await hash(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const seller = await insertUser(tx, {
+      name: 'Demo Seller',
+      email: DEMO_ACCOUNTS.seller,
+      passwordHash,
+      tags: ['notify', 'beta', 'pb', 'pricing'],
+      emailVerified: true,
+      status: 'trusted',
+      smsCredit: 120,
+      balance: 1543.2,
+    });
+    await insertUser(tx, {
+      name: 'Demo Designer',
+      email: DEMO_ACCOUNTS.designer,
+      passwordHash,
+      roles: ['designer'],
+      emailVerified: true,
+    });
+    const team = await insertUser(tx, {
+      name: 'Demo Team Member',
+      email: DEMO_ACCOUNTS.team,
+      passwordHash,
+      emailVerified: true,
+    });
+    await tx.query("UPDATE users SET sale_volume = '50 - 100' WHERE id = $1", [team.id]);
+    await insertUser(tx, {
+      name: 'Demo Admin',
+      email: DEMO_ACCOUNTS.admin,
+      passwordHash,
+      isAdmin: true,
+      emailVerified: true,
+    });
+    await insertGrant(tx, {
+      sellerId: seller.id,
+      memberId: team.id,
+      role: 'staff',
+      permissions: DEMO_TEAM_PERMISSIONS,
+    });
+    const [store] = await tx.query<{ id: number }>(
+      "INSERT INTO stores (seller_id, name, base_url) VALUES ($1, 'Demo Store', 'https://demo.printloom.test') RETURNING id",
+      [seller.id],
+    );
+    await tx.query(
+      "INSERT INTO coupons (seller_id, store_id, code, name) VALUES ($1, $2, 'WELCOME10', 'Welcome 10%'), ($1, $2, 'FREESHIP', 'Free shipping')",
+      [seller.id, store?.id],
+    );
+    const [first = 0, second = first] = templateIds;
+    const campaignIds: number[] = [];
+    for (const [name, templates] of [
+      ['Cat Lovers Tee', [first]],
+      ['Mountain Sunrise Collection', [first, second]],
+      ['Coffee First', [second]],
+    ] as const) {
+      campaignIds.push(
+        await insertCampaign(tx, seller.id, {
+          name,
+          system_type: 'regular',
+          product_type: 'campaign',
+          products: templates.map((id) => ({ template_id: id })),
+        }),
+      );
+    }
+    await tx.query("UPDATE campaigns SET status = 'active' WHERE seller_id = $1", [seller.id]);
+    await seedNotifications(tx, seller.id);
+    await tx.query(
+      `INSERT INTO featured_info (subject, description, banner_url, article_url, position) VALUES
+       ('Launch in minutes', '<p>Upload a design, pick products, publish.</p>', '/files/s0/templates/tshirt/background.png', NULL, 1),
+       ('3D mockups are here', '<p>Mugs and bottles now render in 3D.</p>', '/files/s0/templates/mug/background.png', 'https://printloom.test/blog/3d', 2)`,
+    );
+    const templateCampaign = campaignIds[0] ?? 0;
+    const [job] = await tx.query<{ id: number }>(
+      "INSERT INTO bulk_jobs (seller_id, template_campaign_id, type) VALUES ($1, $2, 'regular_multi_space') RETURNING id",
+      [seller.id, templateCampaign],
+    );
+    for (let i = 1; i <= 5; i += 1) {
+      await tx.query(
+        `INSERT INTO bulk_rows (bulk_id, seller_id, type, template_campaign_id, campaign_name, designs, status)
+         VALUES ($1, $2, 'regular_multi_space', $3, $4, $5, 'stopped')`,
+        [
+          job?.id,
+          seller.id,
+          templateCampaign,
+          `Bulk design ${i}`,
+          JSON.stringify([
+            { new_url: '/files/s0/templates/tshirt/crop.png', print_space: 'front' },
+          ]),
+        ],
+      );
+    }
+  });
+  return true;
+}

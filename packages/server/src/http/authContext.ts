@@ -1,0 +1,82 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/Db.js';
+import { findLiveSession, type GrantRow, grantOf } from '../sql/sessions.js';
+import { getUserById, type UserRow } from '../sql/users.js';
+
+/** Cookie holding the session token for browsers that prefer it to the Bearer header. */
+export const SESSION_COOKIE = 'printloom_token';
+
+/**
+ * Who is calling and for which seller. `sellerId` is the tenant every query is scoped to;
+ * `actorId` is the real person (the admin while signed in as a seller, the team member while
+ * switched) and is what the audit log records.
+ */
+export interface AuthContext {
+  sessionId: number;
+  /** The user the session was issued to. */
+  userId: number;
+  actorId: number;
+  sellerId: number;
+  accessUser: number | null;
+  /** The tenant's user row. */
+  seller: UserRow;
+  roles: string[];
+  permissions: string[];
+  grant: GrantRow | null;
+  isAdmin: boolean;
+  viaCookie: boolean;
+}
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function tokenOf(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    if (token) return { token, viaCookie: false };
+  }
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, viaCookie: true } : null;
+}
+
+/** Reads the session behind a token; null when it is unknown, expired or revoked. */
+export async function resolveAuth(
+  db: Db,
+  token: string,
+  viaCookie: boolean,
+): Promise<AuthContext | null> {
+  const session = await findLiveSession(db, hashToken(token), 'access');
+  if (!session) return null;
+  const signedIn = await getUserById(db, session.user_id);
+  if (!signedIn) return null;
+  let grant: GrantRow | null = null;
+  let seller = signedIn;
+  if (session.acting_seller_id !== null) {
+    // Re-read the grant on every request so a revoked or narrowed grant takes effect at once.
+    grant = (await grantOf(db, signedIn.id, session.acting_seller_id)) ?? null;
+    if (!grant) return null;
+    const target = await getUserById(db, session.acting_seller_id);
+    if (!target) return null;
+    seller = target;
+  }
+  return {
+    sessionId: session.id,
+    userId: signedIn.id,
+    actorId: session.access_user ?? signedIn.id,
+    sellerId: seller.id,
+    accessUser: session.access_user,
+    seller,
+    roles: grant ? [grant.role] : signedIn.roles,
+    permissions: grant ? grant.permissions : [],
+    grant,
+    isAdmin: signedIn.is_admin && session.access_user === null && grant === null,
+    viaCookie,
+  };
+}

@@ -1,0 +1,10 @@
+export { buildApp } from './app.js';
+export type { ServerConfig } from './config.js';
+export { SESSION_TTL_SECONDS } from './config.js';
+export { createPgDb, dropPgSchema } from './db/createPgDb.js';
+export { createPgliteDb } from './db/createPgliteDb.js';
+export type { Db, Queryable } from './db/Db.js';
+export { migrate } from './db/migrate.js';
+export { openDb } from './db/openDb.js';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
+export { type RunningServer, startServer } from './startServer.js';

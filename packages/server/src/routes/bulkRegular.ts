@@ -1,0 +1,226 @@
+/**
+ * Regular bulk jobs (spec §4 Bulk regular-campaign worker, §8 server reasons). next-job hands a
+ * pending job to the asking tab (status pending → processing, session remembered); the tab
+ * creates the campaign (create-campaign), renders, then save-designs completes the job. Before
+ * handing out a job the seller's limits are checked: bulk processing switched off →
+ * bulk_not_processing; campaigns created by bulk in the last day or minute at their limit →
+ * limit_campaign_per_day / limit_campaign_per_minute.
+ */
+import {
+  API_PATHS,
+  BULK_MESSAGES,
+  BulkCreateCampaignAnswer,
+  BulkCreateCampaignBody,
+  BulkLogBody,
+  BulkSaveDesignsBody,
+  DoneAnswer,
+  NextJobAnswer,
+  NextJobQuery,
+} from '@printloom/core';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../http/errors.js';
+import { defineRoute } from '../http/route.js';
+import { copyCampaign, getCampaignFull, getCampaignRow } from '../sql/campaigns.js';
+
+interface JobRow {
+  id: number;
+  template_campaign_id: number | null;
+  campaign_id: number | null;
+  campaign_name: string;
+  prefix: string | null;
+  suffix: string | null;
+  collection: string | null;
+  designs: string | null;
+  status: string;
+  new_products: number;
+}
+
+function jobView(row: JobRow) {
+  return {
+    id: row.id,
+    template_campaign_id: row.template_campaign_id,
+    campaign_id: row.campaign_id,
+    campaign_name: row.campaign_name,
+    prefix: row.prefix,
+    suffix: row.suffix,
+    collection: row.collection,
+    designs: row.designs,
+    created: row.campaign_id !== null,
+    pending: row.status === 'pending' || row.status === 'processing',
+    reason: null,
+    new_products: row.new_products,
+  };
+}
+
+const tags = ['bulk-regular'];
+
+export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const base = { tags, permission: 'update_campaign', notForDesigners: true } as const;
+
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: API_PATHS.bulkNextJob,
+    summary: 'The next regular bulk job for this tab, or why there is none',
+    query: NextJobQuery,
+    response: NextJobAnswer,
+    handler: async ({ auth, query }) => {
+      const none = (
+        reason:
+          | 'bulk_not_processing'
+          | 'limit_campaign_per_day'
+          | 'limit_campaign_per_minute'
+          | null,
+      ) => ({
+        data: { reload: false, pending: false, created: false, reason, job: null },
+      });
+      if (!auth.seller.bulk_processing) return none('bulk_not_processing');
+      const [counts] = await db.query<{ day: number; minute: number }>(
+        `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS day,
+                count(*) FILTER (WHERE created_at > now() - interval '1 minute')::int AS minute
+         FROM campaigns WHERE seller_id = $1 AND bulk_source LIKE 'bulk_regular:%'`,
+        [auth.sellerId],
+      );
+      if ((counts?.day ?? 0) >= auth.seller.campaign_limit_per_day)
+        return none('limit_campaign_per_day');
+      if ((counts?.minute ?? 0) >= auth.seller.campaign_limit_per_minute)
+        return none('limit_campaign_per_minute');
+      const [job] = await db.query<JobRow>(
+        `UPDATE bulk_regular_jobs j SET status = 'processing', session_id = $2
+         FROM (SELECT id FROM bulk_regular_jobs
+               WHERE seller_id = $1 AND (status = 'pending' OR (status = 'processing' AND session_id = $2))
+               ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) c
+         WHERE j.id = c.id RETURNING j.*`,
+        [auth.sellerId, query.sessionId],
+      );
+      if (!job) return none(null);
+      return {
+        data: {
+          reload: false,
+          pending: true,
+          created: job.campaign_id !== null,
+          reason: null,
+          job: jobView(job),
+        },
+      };
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: API_PATHS.bulkCreateCampaign,
+    summary: "Create a regular bulk job's campaign from its template campaign",
+    body: BulkCreateCampaignBody,
+    response: BulkCreateCampaignAnswer,
+    handler: async ({ auth, body }) => {
+      const id = await db.transaction(async (tx) => {
+        const [job] = await tx.query<JobRow>(
+          'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 FOR UPDATE',
+          [body.bulk_id, auth.sellerId],
+        );
+        if (!job) return null;
+        // Asked twice (a retried request), it answers with the campaign made the first time.
+        if (job.campaign_id !== null) return job.campaign_id;
+        if (!(await getCampaignRow(tx, auth.sellerId, body.campaign_id))) return null;
+        const created = await copyCampaign(tx, auth.sellerId, body.campaign_id, {
+          name: body.design_info.name,
+          slug: body.design_info.slug,
+          collection: body.design_info.collection ?? null,
+          artworkUrl: body.design_info.file_url,
+          source: `bulk_regular:${job.id}`,
+        });
+        await tx.query(
+          'UPDATE bulk_regular_jobs SET campaign_id = $2, new_products = $3 WHERE id = $1',
+          [job.id, created.id, created.productIds.size],
+        );
+        return created.id;
+      });
+      if (id === null) throw notFound(BULK_MESSAGES.campaignNotFound);
+      const campaign = await getCampaignFull(db, auth.sellerId, id);
+      if (!campaign) throw notFound(BULK_MESSAGES.campaignNotFound);
+      return { data: { new_campaign: campaign } };
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: API_PATHS.bulkLog,
+    summary: 'A worker message about a regular bulk job',
+    body: BulkLogBody,
+    response: DoneAnswer,
+    handler: async ({ auth, body, request }) => {
+      const [job] = await db.query(
+        'SELECT id FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2',
+        [body.bulk_id, auth.sellerId],
+      );
+      if (!job) throw notFound();
+      await db.query('INSERT INTO bulk_logs (seller_id, bulk_id, log) VALUES ($1, $2, $3)', [
+        auth.sellerId,
+        body.bulk_id,
+        body.log,
+      ]);
+      request.log.info({ bulkId: body.bulk_id, log: body.log }, 'bulk worker log');
+      return { data: null };
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: API_PATHS.bulkSaveDesigns,
+    summary: "Save a regular bulk job's designs and mockups; completes the job",
+    body: BulkSaveDesignsBody,
+    response: DoneAnswer,
+    handler: async ({ auth, body }) => {
+      const saved = await db.transaction(async (tx) => {
+        const [job] = await tx.query<JobRow>(
+          'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 AND campaign_id = $3 FOR UPDATE',
+          [body.bulk_id, auth.sellerId, body.campaignId],
+        );
+        if (!job) return false;
+        if (job.status === 'completed') return true;
+        const products = new Set(
+          (
+            await tx.query<{ id: number }>('SELECT id FROM products WHERE campaign_id = $1', [
+              body.campaignId,
+            ])
+          ).map((p) => p.id),
+        );
+        for (const d of body.data.designs) {
+          if (!products.has(d.product_id) || d.campaign_id !== body.campaignId) continue;
+          await tx.query(
+            `INSERT INTO designs (campaign_id, product_id, print_space, design_json, file_url, option)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [
+              body.campaignId,
+              d.product_id,
+              d.print_space,
+              d.design_json ?? null,
+              d.file_url,
+              d.option,
+            ],
+          );
+        }
+        for (const m of body.data.mockups) {
+          if (!products.has(m.product_id) || m.campaign_id !== body.campaignId) continue;
+          await tx.query(
+            `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [
+              body.campaignId,
+              m.product_id,
+              m.mockup_id,
+              m.print_space,
+              m.file_url,
+              m.is_default_mockup === '1',
+            ],
+          );
+        }
+        await tx.query("UPDATE bulk_regular_jobs SET status = 'completed' WHERE id = $1", [job.id]);
+        return true;
+      });
+      if (!saved) throw notFound(BULK_MESSAGES.campaignNotFound);
+      return { data: null };
+    },
+  });
+}

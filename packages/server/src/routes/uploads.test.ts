@@ -1,0 +1,206 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  BACKENDS,
+  bearer,
+  body,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../../test/helpers.js';
+import { isBlockedAddress } from './imageProxy.js';
+
+async function png(width = 40, height = 20): Promise<Buffer> {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#c62828';
+  ctx.fillRect(0, 0, width, height);
+  return canvas.encode('png');
+}
+
+describe.each(BACKENDS)('uploads on %s', (backend) => {
+  let t: TestApp;
+  let a: string;
+  let b: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    await createUser(t.app, { email: 'up-a@example.test' });
+    await createUser(t.app, { email: 'up-b@example.test' });
+    a = await login(t.app, 'up-a@example.test');
+    b = await login(t.app, 'up-b@example.test');
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await t?.close();
+  });
+
+  async function presign(token: string, fileName = 'shirt.png', filePath = 'p/12') {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/pre-signed-url',
+      headers: bearer(token),
+      payload: { fileName, filePath, contentType: 'image/png' },
+    });
+    return body<{ filePath: string; preSignedUrl: string; fileUrl: string }>(response).data;
+  }
+
+  it('stores a PUT to the signed address and serves it at fileUrl', async () => {
+    const signed = await presign(a);
+    expect(signed.filePath).toMatch(/^s\d+\/p\/12\/[0-9a-f]{6}\.png$/);
+    const bytes = await png();
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: signed.preSignedUrl,
+      headers: { 'content-type': 'image/png' },
+      payload: bytes,
+    });
+    expect(put.statusCode).toBe(200);
+    const get = await t.app.inject({ method: 'GET', url: signed.fileUrl });
+    expect(get.statusCode).toBe(200);
+    expect(get.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('refuses a tampered address with 403', async () => {
+    const signed = await presign(a);
+    const tampered = signed.preSignedUrl.replace('/p/12/', '/p/13/');
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: tampered,
+      headers: { 'content-type': 'image/png' },
+      payload: await png(),
+    });
+    expect(put.statusCode).toBe(403);
+    const sig = signed.preSignedUrl.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: sig,
+          headers: { 'content-type': 'image/png' },
+          payload: await png(),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses an expired address with 403', async () => {
+    const signed = await presign(a);
+    const now = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(now + 16 * 60 * 1000);
+    try {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: signed.preSignedUrl,
+        headers: { 'content-type': 'image/png' },
+        payload: await png(),
+      });
+      expect(put.statusCode).toBe(403);
+      expect(body(put).message).toBe('The upload address has expired.');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("refuses another seller's address with 403", async () => {
+    const signed = await presign(a);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: signed.preSignedUrl,
+      headers: { ...bearer(b), 'content-type': 'image/png' },
+      payload: await png(),
+    });
+    expect(put.statusCode).toBe(403);
+  });
+
+  it('checks images by their bytes and refuses types it does not accept', async () => {
+    const signed = await presign(a);
+    const fake = await t.app.inject({
+      method: 'PUT',
+      url: signed.preSignedUrl,
+      headers: { 'content-type': 'image/png' },
+      payload: Buffer.from('<html>not a png</html>'),
+    });
+    expect(fake.statusCode).toBe(422);
+    const html = await t.app.inject({
+      method: 'POST',
+      url: '/pre-signed-url',
+      headers: bearer(a),
+      payload: { fileName: 'page.html' },
+    });
+    expect(html.statusCode).toBe(422);
+    const outside = await t.app.inject({
+      method: 'POST',
+      url: '/pre-signed-url',
+      headers: bearer(a),
+      payload: { fileName: 'x.png', filePath: '../other' },
+    });
+    expect(outside.statusCode).toBe(400);
+  });
+
+  it('takes a multipart upload', async () => {
+    const boundary = '----printloom';
+    const file = await png();
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nartwork\r\n`,
+      ),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="art.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { ...bearer(a), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(200);
+    const { fileUrl } = body<{ fileUrl: string }>(response).data;
+    expect(fileUrl).toMatch(/\/artwork\/[0-9a-f]{6}\.png$/);
+    expect((await t.app.inject({ method: 'GET', url: fileUrl })).rawPayload.equals(file)).toBe(
+      true,
+    );
+  });
+
+  it('resizes an image of the own blob store to webp and refuses internal addresses', async () => {
+    const signed = await presign(a, 'big.png');
+    await t.app.inject({
+      method: 'PUT',
+      url: signed.preSignedUrl,
+      headers: { 'content-type': 'image/png' },
+      payload: await png(400, 200),
+    });
+    const url = encodeURIComponent(`http://localhost:80${signed.fileUrl}`);
+    const resized = await t.app.inject({
+      method: 'GET',
+      url: `/img?url=${url}&w=160&h=200`,
+      headers: { host: 'localhost:80' },
+    });
+    expect(resized.statusCode).toBe(200);
+    expect(resized.headers['content-type']).toBe('image/webp');
+    expect(resized.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    for (const target of [
+      'http://127.0.0.1:5432/',
+      'http://10.0.0.8/x.png',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/x.png',
+    ]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: `/img?url=${encodeURIComponent(target)}&w=10`,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/img?url=${encodeURIComponent('http://no-such-host.invalid/x.png')}&w=10`,
+    });
+    expect(unknown.statusCode).toBe(502);
+    expect(body(unknown).message).toBe('The image could not be fetched.');
+    expect(isBlockedAddress('192.168.1.1')).toBe(true);
+    expect(isBlockedAddress('93.184.216.34')).toBe(false);
+  });
+});

@@ -1,0 +1,243 @@
+import {
+  API_PATHS,
+  PreSignedUrlAnswer,
+  PreSignedUrlBody,
+  type UploadAnswer,
+  UploadFormFields,
+  uploadFileName,
+} from '@printloom/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  BLOB_FILE_PREFIX,
+  BLOB_PUT_PREFIX,
+  blobPath,
+  checkSignature,
+  keyOwner,
+  readBlob,
+  sign,
+  writeBlob,
+} from '../blob/blobStore.js';
+import { bytesMatchType, FILE_TYPE_MESSAGES, typeOfName } from '../blob/fileTypes.js';
+import { objectUrl, presignS3 } from '../blob/s3Presign.js';
+import { DEFAULT_UPLOAD_MAX_BYTES, PRE_SIGNED_URL_TTL_SECONDS } from '../config.js';
+import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
+import { defineRoute } from '../http/route.js';
+import { registerImageProxy } from './imageProxy.js';
+
+export const UPLOAD_MESSAGES = {
+  urlInvalid: 'The upload address is invalid.',
+  urlExpired: 'The upload address has expired.',
+  otherTenant: 'This upload address belongs to another account.',
+  fileRequired: 'Please choose a file to upload.',
+} as const;
+
+/** Public uploads (no session) are kept apart from every seller's files. */
+const PUBLIC_OWNER = 0;
+
+const SignedQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  sig: z.string().min(1),
+  ct: z.string().default(''),
+});
+
+export async function registerUploadRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const secret = app.config.secret;
+  const maxBytes = app.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
+
+  function keyFor(owner: number, filePath: string, fileName: string): string {
+    const stored = uploadFileName(fileName, Date.now());
+    // Anonymous uploads stay in their own folder, apart from the catalog assets under s0/.
+    const scope = owner === PUBLIC_OWNER ? `s${owner}/public` : `s${owner}`;
+    return [scope, filePath, stored].filter((p) => p !== '').join('/');
+  }
+
+  function presign(owner: number, body: PreSignedUrlBody) {
+    if (!typeOfName(body.fileName)) {
+      throw unprocessable(FILE_TYPE_MESSAGES.notAllowed, {
+        fileName: [FILE_TYPE_MESSAGES.notAllowed],
+      });
+    }
+    const key = keyFor(owner, body.filePath, body.fileName);
+    const s3 = app.config.s3;
+    if (s3) {
+      // The bytes go straight to the bucket: the extension and the bound content type are
+      // checked here, the magic bytes only on uploads that pass through the server.
+      return {
+        filePath: key,
+        preSignedUrl: presignS3(s3, {
+          method: 'PUT',
+          key,
+          expiresIn: PRE_SIGNED_URL_TTL_SECONDS,
+          now: new Date(),
+          contentType: body.contentType ?? typeOfName(body.fileName) ?? undefined,
+        }),
+        fileUrl: objectUrl(s3, key),
+      };
+    }
+    const expires = Math.floor(Date.now() / 1000) + PRE_SIGNED_URL_TTL_SECONDS;
+    const ct = body.contentType ?? '';
+    const query = new URLSearchParams({
+      expires: String(expires),
+      sig: sign(secret, 'PUT', key, expires, ct),
+    });
+    if (ct) query.set('ct', ct);
+    return {
+      filePath: key,
+      preSignedUrl: `${BLOB_PUT_PREFIX}${key}?${query.toString()}`,
+      fileUrl: `${BLOB_FILE_PREFIX}${key}`,
+    };
+  }
+
+  defineRoute(app, {
+    method: 'POST',
+    url: API_PATHS.preSignedUrl,
+    summary: 'A signed, expiring PUT address for one file',
+    tags: ['uploads'],
+    body: PreSignedUrlBody,
+    response: PreSignedUrlAnswer,
+    handler: async ({ auth, body }) => ({ data: presign(auth.sellerId, body) }),
+  });
+  defineRoute(app, {
+    method: 'POST',
+    url: API_PATHS.publicPreSignedUrl,
+    summary: 'A signed PUT address without a session (public folder)',
+    tags: ['uploads'],
+    auth: 'optional',
+    body: PreSignedUrlBody,
+    response: PreSignedUrlAnswer,
+    handler: async ({ auth, body }) => ({ data: presign(auth?.sellerId ?? PUBLIC_OWNER, body) }),
+  });
+
+  async function store(owner: number, key: string, bytes: Buffer, nameForType: string) {
+    const type = typeOfName(nameForType);
+    if (!type) throw unprocessable(FILE_TYPE_MESSAGES.notAllowed);
+    if (bytes.length === 0) throw unprocessable(FILE_TYPE_MESSAGES.empty);
+    if (bytes.length > maxBytes) throw httpError(413, FILE_TYPE_MESSAGES.tooLarge);
+    if (!bytesMatchType(type, bytes)) throw unprocessable(FILE_TYPE_MESSAGES.mismatch);
+    const s3 = app.config.s3;
+    if (s3) {
+      const put = await fetch(
+        presignS3(s3, {
+          method: 'PUT',
+          key,
+          expiresIn: PRE_SIGNED_URL_TTL_SECONDS,
+          now: new Date(),
+          contentType: type,
+        }),
+        { method: 'PUT', headers: { 'content-type': type }, body: new Uint8Array(bytes) },
+      ).catch((error: unknown) => {
+        app.log.error({ err: error, key }, 'bucket upload failed');
+        return null;
+      });
+      if (!put?.ok) throw httpError(502, 'Upload file failed');
+    } else {
+      await writeBlob(app.blobDir, key, bytes);
+    }
+    await db.query(
+      `INSERT INTO uploads (seller_id, file_path, content_type, size) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (file_path) DO UPDATE SET size = EXCLUDED.size, content_type = EXCLUDED.content_type`,
+      [owner === PUBLIC_OWNER ? null : owner, key, type, bytes.length],
+    );
+  }
+
+  // The signed PUT reads the raw body whatever its content type, so it lives in its own scope
+  // without the JSON parser.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: maxBytes },
+      (_req, body, done) => done(null, body),
+    );
+    scope.put(
+      `${BLOB_PUT_PREFIX}*`,
+      { schema: { hide: true } },
+      async (request: FastifyRequest, reply) => {
+        const key = decodeURIComponent((request.params as { '*': string })['*']);
+        const parsed = SignedQuery.safeParse(request.query);
+        if (!parsed.success) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+        const { expires, sig, ct } = parsed.data;
+        const check = checkSignature(
+          secret,
+          'PUT',
+          key,
+          expires,
+          ct,
+          sig,
+          Math.floor(Date.now() / 1000),
+        );
+        if (check === 'invalid') throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+        if (check === 'expired') throw forbidden(UPLOAD_MESSAGES.urlExpired);
+        const owner = keyOwner(key);
+        if (owner === null) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+        // A signed-in caller may only use addresses of its own account.
+        if (request.auth && owner !== PUBLIC_OWNER && request.auth.sellerId !== owner) {
+          throw forbidden(UPLOAD_MESSAGES.otherTenant);
+        }
+        if (ct && request.headers['content-type'] !== ct)
+          throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await store(owner, key, bytes, key);
+        return reply.status(200).send({ success: true, data: { filePath: key } });
+      },
+    );
+  });
+
+  app.get(`${BLOB_FILE_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
+    const key = decodeURIComponent((request.params as { '*': string })['*']);
+    try {
+      blobPath(app.blobDir, key);
+    } catch {
+      throw notFound();
+    }
+    const bytes = await readBlob(app.blobDir, key);
+    if (!bytes) throw notFound();
+    reply.header('content-type', typeOfName(key) ?? 'application/octet-stream');
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.send(bytes);
+  });
+
+  app.post(
+    API_PATHS.upload,
+    {
+      schema: {
+        summary: 'Upload one file (multipart: file, type, id)',
+        tags: ['uploads'],
+        response: {},
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      if (!auth) throw httpError(401, 'Unauthenticated.');
+      if (!request.isMultipart())
+        throw unprocessable(UPLOAD_MESSAGES.fileRequired, { file: [UPLOAD_MESSAGES.fileRequired] });
+      let file: { name: string; bytes: Buffer } | null = null;
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          if (part.file.truncated) throw httpError(413, FILE_TYPE_MESSAGES.tooLarge);
+          file = { name: part.filename, bytes };
+        } else if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      const form = UploadFormFields.parse(fields);
+      if (!file?.name)
+        throw unprocessable(UPLOAD_MESSAGES.fileRequired, { file: [UPLOAD_MESSAGES.fileRequired] });
+      const folder = form.type ? form.type.replace(/[^A-Za-z0-9_-]/g, '') : '';
+      const key = keyFor(auth.sellerId, folder, file.name);
+      await store(auth.sellerId, key, file.bytes, file.name);
+      const data: UploadAnswer = {
+        filePath: key,
+        fileUrl: app.config.s3 ? objectUrl(app.config.s3, key) : `${BLOB_FILE_PREFIX}${key}`,
+      };
+      return reply.send({ success: true, data });
+    },
+  );
+
+  await registerImageProxy(app);
+}

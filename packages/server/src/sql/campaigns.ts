@@ -1,0 +1,349 @@
+import type { CampaignCreateBody, CampaignListQuery, CampaignUpdateBody } from '@printloom/core';
+import type { Queryable } from '../db/Db.js';
+
+export interface CampaignRow {
+  id: number;
+  seller_id: number;
+  name: string;
+  slug: string | null;
+  status: string;
+  product_type: string;
+  system_type: string;
+  artwork_url: string | null;
+  thumb_url: string | null;
+  collection: string | null;
+  personalized: number | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ProductRow {
+  id: number;
+  campaign_id: number;
+  template_id: number;
+  name: string | null;
+  print_spaces: string;
+  full_printed: number;
+  options: Record<string, string[]>;
+  default_option: string | null;
+  default_mockup_id: number | null;
+  personalized: number;
+  mockup_type: string;
+  price: number | null;
+}
+
+interface DesignRow {
+  id: number;
+  product_id: number | null;
+  print_space: string;
+  design_json: string | null;
+  file_url: string | null;
+  option: string | null;
+}
+
+interface MockupRow {
+  id: number;
+  product_id: number;
+  print_space: string;
+  file_url: string;
+  mockup_template_id: number | null;
+}
+
+export function campaignView(row: CampaignRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    status: row.status,
+    product_type: row.product_type,
+    system_type: row.system_type,
+    artwork_url: row.artwork_url,
+    thumb_url: row.thumb_url,
+    collection: row.collection,
+    personalized: row.personalized,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+const ORDER_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at', 'status']);
+
+/** One page of a seller's campaigns with the list query of spec §3/§7; `range` from `time`. */
+export async function listCampaigns(
+  db: Queryable,
+  sellerId: number,
+  query: CampaignListQuery,
+  range: { from: string | null; to: string } | null,
+): Promise<{ rows: CampaignRow[]; total: number }> {
+  const where = ['seller_id = $1', 'product_type = ANY($2::text[])'];
+  const params: unknown[] = [sellerId, query.product_type.split(',').map((s) => s.trim())];
+  if (query.q) {
+    params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(name ILIKE $${params.length} OR slug ILIKE $${params.length})`);
+  }
+  if (query.status) {
+    params.push(query.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (query.system_type) {
+    params.push(query.system_type);
+    where.push(`system_type = $${params.length}`);
+  }
+  if (range?.from) {
+    params.push(range.from);
+    where.push(`created_at >= $${params.length}`);
+  }
+  if (range) {
+    params.push(range.to);
+    where.push(`created_at <= $${params.length}`);
+  }
+  const [field = 'id', direction = 'desc'] = query.order_by.split(':');
+  const column = ORDER_COLUMNS.has(field) ? field : 'id';
+  const dir = direction === 'asc' ? 'ASC' : 'DESC';
+  const whereSql = where.join(' AND ');
+  const [count] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM campaigns WHERE ${whereSql}`,
+    params,
+  );
+  const rows = await db.query<CampaignRow>(
+    `SELECT * FROM campaigns WHERE ${whereSql} ORDER BY ${column} ${dir}, id ${dir}
+     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, query.per_page, (query.page - 1) * query.per_page],
+  );
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function getCampaignRow(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+): Promise<CampaignRow | undefined> {
+  return (
+    await db.query<CampaignRow>('SELECT * FROM campaigns WHERE id = $1 AND seller_id = $2', [
+      id,
+      sellerId,
+    ])
+  )[0];
+}
+
+/** A campaign with its products, each with its designs and mockups. */
+export async function getCampaignFull(db: Queryable, sellerId: number, id: number) {
+  const row = await getCampaignRow(db, sellerId, id);
+  if (!row) return undefined;
+  const products = await db.query<ProductRow>(
+    'SELECT * FROM products WHERE campaign_id = $1 ORDER BY id',
+    [id],
+  );
+  const designs = await db.query<DesignRow>(
+    'SELECT * FROM designs WHERE campaign_id = $1 ORDER BY id',
+    [id],
+  );
+  const mockups = await db.query<MockupRow>(
+    'SELECT * FROM mockups WHERE campaign_id = $1 ORDER BY id',
+    [id],
+  );
+  const designView = (d: DesignRow) => ({
+    id: d.id,
+    product_id: d.product_id,
+    print_space: d.print_space,
+    design_json: d.design_json,
+    file_url: d.file_url,
+    ...(d.option === 'custom' || d.option === 'print' ? { option: d.option } : {}),
+  });
+  return {
+    ...campaignView(row),
+    products: products.map((p) => ({
+      id: p.id,
+      template_id: p.template_id,
+      campaign_id: p.campaign_id,
+      name: p.name ?? undefined,
+      print_spaces: p.print_spaces,
+      full_printed: p.full_printed,
+      options: p.options,
+      default_option: p.default_option,
+      default_mockup_id: p.default_mockup_id,
+      personalized: p.personalized,
+      mockup_type: p.mockup_type,
+      ...(p.price !== null ? { price: p.price } : {}),
+      designs: designs.filter((d) => d.product_id === p.id).map(designView),
+      mockups: mockups
+        .filter((m) => m.product_id === p.id)
+        .map((m) => ({
+          id: m.id,
+          product_id: m.product_id,
+          print_space: m.print_space,
+          file_url: m.file_url,
+        })),
+    })),
+    designs: designs.map(designView),
+  };
+}
+
+interface TemplateRow {
+  id: number;
+  name: string;
+  full_printed: number;
+  mockup_type: string;
+  options: Record<string, string[]>;
+  print_spaces: unknown[];
+}
+
+export async function insertCampaign(
+  db: Queryable,
+  sellerId: number,
+  body: CampaignCreateBody,
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO campaigns (seller_id, name, slug, system_type, product_type, artwork_url, collection)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [
+      sellerId,
+      body.name,
+      body.slug ?? null,
+      body.system_type,
+      body.product_type,
+      body.artwork_url ?? null,
+      body.collection ?? null,
+    ],
+  );
+  if (!row) throw new Error('insertCampaign returned no row');
+  for (const product of body.products) {
+    const [template] = await db.query<TemplateRow>(
+      'SELECT * FROM product_templates WHERE id = $1',
+      [product.template_id],
+    );
+    if (!template) throw new TemplateMissingError(product.template_id);
+    await db.query(
+      `INSERT INTO products (campaign_id, seller_id, template_id, name, print_spaces, full_printed, options, default_option, mockup_type, price)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        row.id,
+        sellerId,
+        template.id,
+        template.name,
+        JSON.stringify(template.print_spaces),
+        template.full_printed,
+        JSON.stringify(product.options ?? template.options),
+        product.default_option ?? null,
+        template.mockup_type,
+        product.price ?? null,
+      ],
+    );
+  }
+  return row.id;
+}
+
+export class TemplateMissingError extends Error {
+  constructor(readonly templateId: number) {
+    super(`Product template ${templateId} does not exist`);
+  }
+}
+
+export async function updateCampaign(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+  body: CampaignUpdateBody,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE campaigns SET name = COALESCE($3, name), slug = COALESCE($4, slug),
+       status = COALESCE($5, status), artwork_url = COALESCE($6, artwork_url),
+       collection = COALESCE($7, collection), updated_at = now()
+     WHERE id = $1 AND seller_id = $2 RETURNING id`,
+    [
+      id,
+      sellerId,
+      body.name ?? null,
+      body.slug ?? null,
+      body.status ?? null,
+      body.artwork_url ?? null,
+      body.collection ?? null,
+    ],
+  );
+  if (rows.length === 0) return false;
+  for (const design of body.designs ?? []) {
+    // A design replaces the one of its product and print space.
+    if (design.product_id) {
+      const owned = await db.query('SELECT id FROM products WHERE id = $1 AND campaign_id = $2', [
+        design.product_id,
+        id,
+      ]);
+      if (owned.length === 0) continue;
+    }
+    await db.query(
+      `DELETE FROM designs WHERE campaign_id = $1 AND print_space = $2
+       AND product_id IS NOT DISTINCT FROM $3`,
+      [id, design.print_space, design.product_id ?? null],
+    );
+    await db.query(
+      `INSERT INTO designs (campaign_id, product_id, print_space, design_json, file_url, option)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        id,
+        design.product_id ?? null,
+        design.print_space,
+        design.design_json ?? null,
+        design.file_url ?? null,
+        design.option ?? null,
+      ],
+    );
+  }
+  return true;
+}
+
+/**
+ * Copies a template campaign's products into a new campaign of the same seller and returns the
+ * new id with the map from template product ids to the new product ids.
+ */
+export async function copyCampaign(
+  db: Queryable,
+  sellerId: number,
+  templateId: number,
+  fields: {
+    name: string;
+    slug?: string | null;
+    collection?: string | null;
+    artworkUrl?: string | null;
+    source: string;
+  },
+): Promise<{ id: number; productIds: Map<number, number> }> {
+  const [template] = await db.query<CampaignRow>(
+    'SELECT * FROM campaigns WHERE id = $1 AND seller_id = $2',
+    [templateId, sellerId],
+  );
+  if (!template) throw new Error(`Template campaign ${templateId} not found`);
+  const [created] = await db.query<{ id: number }>(
+    `INSERT INTO campaigns (seller_id, name, slug, status, product_type, system_type, artwork_url, collection, personalized, bulk_source)
+     VALUES ($1, $2, $3, 'active', 'campaign', $4, $5, $6, $7, $8) RETURNING id`,
+    [
+      sellerId,
+      fields.name,
+      fields.slug ?? null,
+      template.system_type,
+      fields.artworkUrl ?? template.artwork_url,
+      fields.collection ?? template.collection,
+      template.personalized,
+      fields.source,
+    ],
+  );
+  if (!created) throw new Error('copyCampaign inserted no row');
+  const copied = await db.query<{ id: number; source_id: number }>(
+    `WITH src AS (SELECT * FROM products WHERE campaign_id = $1 ORDER BY id)
+     INSERT INTO products (campaign_id, seller_id, template_id, name, print_spaces, full_printed, options, default_option, personalized, mockup_type, price)
+     SELECT $2, seller_id, template_id, name, print_spaces, full_printed, options, default_option, personalized, mockup_type, price FROM src
+     RETURNING id, 0 AS source_id`,
+    [templateId, created.id],
+  );
+  // INSERT ... SELECT keeps no link to the source rows: pair them by order of id.
+  const sources = await db.query<{ id: number }>(
+    'SELECT id FROM products WHERE campaign_id = $1 ORDER BY id',
+    [templateId],
+  );
+  const newIds = copied.map((c) => c.id).sort((a, b) => a - b);
+  const productIds = new Map<number, number>();
+  sources.forEach((s, i) => {
+    const target = newIds[i];
+    if (target !== undefined) productIds.set(s.id, target);
+  });
+  return { id: created.id, productIds };
+}

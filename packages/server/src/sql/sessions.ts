@@ -1,0 +1,147 @@
+import type { Queryable } from '../db/Db.js';
+
+export interface SessionRow {
+  id: number;
+  kind: string;
+  user_id: number;
+  acting_seller_id: number | null;
+  access_user: number | null;
+  expires_at: Date;
+}
+
+export async function insertSession(
+  db: Queryable,
+  session: {
+    tokenHash: string;
+    kind: 'access' | 'tfa';
+    userId: number;
+    actingSellerId?: number | null;
+    accessUser?: number | null;
+    ttlSeconds: number;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (token_hash, kind, user_id, acting_seller_id, access_user, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+    [
+      session.tokenHash,
+      session.kind,
+      session.userId,
+      session.actingSellerId ?? null,
+      session.accessUser ?? null,
+      session.ttlSeconds,
+    ],
+  );
+}
+
+/** A live session of that kind: not revoked and not expired. */
+export async function findLiveSession(
+  db: Queryable,
+  tokenHash: string,
+  kind: 'access' | 'tfa',
+): Promise<SessionRow | undefined> {
+  return (
+    await db.query<SessionRow>(
+      `SELECT id, kind, user_id, acting_seller_id, access_user, expires_at FROM sessions
+       WHERE token_hash = $1 AND kind = $2 AND revoked_at IS NULL AND expires_at > now()`,
+      [tokenHash, kind],
+    )
+  )[0];
+}
+
+export async function revokeSession(db: Queryable, id: number): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
+    id,
+  ]);
+}
+
+export async function revokeUserSessions(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId],
+  );
+}
+
+export async function insertUserToken(
+  db: Queryable,
+  token: { tokenHash: string; purpose: 'reset' | 'verify'; userId: number; ttlSeconds: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO user_tokens (token_hash, purpose, user_id, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [token.tokenHash, token.purpose, token.userId, token.ttlSeconds],
+  );
+}
+
+/** Marks a live single-use token used and returns its user, or undefined. */
+export async function useUserToken(
+  db: Queryable,
+  tokenHash: string,
+  purpose: 'reset' | 'verify',
+): Promise<number | undefined> {
+  const rows = await db.query<{ user_id: number }>(
+    `UPDATE user_tokens SET used_at = now()
+     WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()
+     RETURNING user_id`,
+    [tokenHash, purpose],
+  );
+  return rows[0]?.user_id;
+}
+
+export async function insertAudit(
+  db: Queryable,
+  entry: { actorId: number | null; sellerId: number | null; action: string; detail?: unknown },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_log (actor_id, seller_id, action, detail) VALUES ($1, $2, $3, $4)',
+    [entry.actorId, entry.sellerId, entry.action, JSON.stringify(entry.detail ?? null)],
+  );
+}
+
+export async function insertOutbox(
+  db: Queryable,
+  mail: { to: string; subject: string; body: string },
+): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
+    [mail.to, mail.subject, mail.body],
+  );
+  return row?.id ?? 0;
+}
+
+export interface GrantRow {
+  seller_id: number;
+  member_id: number;
+  role: string;
+  permissions: string[];
+  name: string;
+  avatar: string | null;
+}
+
+export async function grantsOfMember(db: Queryable, memberId: number): Promise<GrantRow[]> {
+  return db.query<GrantRow>(
+    `SELECT a.seller_id, a.member_id, a.role, a.permissions, u.name, u.avatar
+     FROM authorized_accounts a JOIN users u ON u.id = a.seller_id
+     WHERE a.member_id = $1 ORDER BY a.id`,
+    [memberId],
+  );
+}
+
+export async function grantOf(
+  db: Queryable,
+  memberId: number,
+  sellerId: number,
+): Promise<GrantRow | undefined> {
+  return (await grantsOfMember(db, memberId)).find((g) => g.seller_id === sellerId);
+}
+
+export async function insertGrant(
+  db: Queryable,
+  grant: { sellerId: number; memberId: number; role: string; permissions: string[] },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO authorized_accounts (seller_id, member_id, role, permissions) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (seller_id, member_id) DO UPDATE SET role = EXCLUDED.role, permissions = EXCLUDED.permissions`,
+    [grant.sellerId, grant.memberId, grant.role, grant.permissions],
+  );
+}

@@ -1,0 +1,111 @@
+import type { Queryable } from '../db/Db.js';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  password_hash: string;
+  avatar: string | null;
+  phone: string | null;
+  facebook: string | null;
+  roles: string[];
+  tags: string[];
+  is_admin: boolean;
+  price_tag: string;
+  sale_volume: string | null;
+  balance: number;
+  balance_2: number;
+  sms_credit: number;
+  custom_payment: boolean;
+  status: string;
+  utc_offset: number;
+  email_verified_at: Date | null;
+  email_need_verify_date: Date | null;
+  tfa_secret: string | null;
+  tfa_enable: boolean;
+  tfa_confirm: boolean;
+  bulk_processing: boolean;
+  campaign_limit_per_day: number;
+  campaign_limit_per_minute: number;
+  created_at: Date;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  roles?: string[];
+  tags?: string[];
+  isAdmin?: boolean;
+  emailVerified?: boolean;
+  status?: string;
+  smsCredit?: number;
+  balance?: number;
+}
+
+export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
+  const [row] = await db.query<UserRow>(
+    `INSERT INTO users (name, email, password_hash, roles, tags, is_admin, email_verified_at, email_need_verify_date, status, sms_credit, balance)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::boolean THEN now() END, now(), $8, $9, $10) RETURNING *`,
+    [
+      user.name,
+      user.email,
+      user.passwordHash,
+      user.roles ?? [],
+      user.tags ?? [],
+      user.isAdmin ?? false,
+      user.emailVerified ?? false,
+      user.status ?? 'new',
+      user.smsCredit ?? 0,
+      user.balance ?? 0,
+    ],
+  );
+  if (!row) throw new Error('insertUser returned no row');
+  return row;
+}
+
+export async function getUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]))[0];
+}
+
+export async function getUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>('SELECT * FROM users WHERE email = $1', [email]))[0];
+}
+
+export async function setPasswordHash(db: Queryable, id: number, hash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
+}
+
+export async function setTfa(
+  db: Queryable,
+  id: number,
+  tfa: { secret: string | null; enable: boolean; confirm: boolean },
+): Promise<void> {
+  await db.query(
+    'UPDATE users SET tfa_secret = $2, tfa_enable = $3, tfa_confirm = $4 WHERE id = $1',
+    [id, tfa.secret, tfa.enable, tfa.confirm],
+  );
+}
+
+export async function markEmailVerified(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    'UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1',
+    [id],
+  );
+}
+
+export async function saveSurvey(
+  db: Queryable,
+  sellerId: number,
+  survey: { sale_volume: string; facebook?: string | undefined; phone?: string | undefined },
+): Promise<void> {
+  await db.query(
+    'INSERT INTO surveys (seller_id, sale_volume, facebook, phone) VALUES ($1, $2, $3, $4)',
+    [sellerId, survey.sale_volume, survey.facebook ?? null, survey.phone ?? null],
+  );
+  await db.query(
+    `UPDATE users SET sale_volume = $2, facebook = COALESCE($3, facebook), phone = COALESCE($4, phone)
+     WHERE id = $1`,
+    [sellerId, survey.sale_volume, survey.facebook ?? null, survey.phone ?? null],
+  );
+}

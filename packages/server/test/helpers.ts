@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.js';
+import type { ServerConfig } from '../src/config.js';
+import { dropPgSchema } from '../src/db/createPgDb.js';
+import { seedCatalog } from '../src/demo/seedCatalog.js';
+import { insertGrant } from '../src/sql/sessions.js';
+import { insertUser, type NewUser } from '../src/sql/users.js';
+
+export const PASSWORD = 'correct-horse-battery';
+
+/** PGlite always; real Postgres too when DATABASE_URL is set. */
+export const BACKENDS: Array<'pglite' | 'pg'> = process.env.DATABASE_URL
+  ? ['pglite', 'pg']
+  : ['pglite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** An app on a fresh database: in-memory PGlite, or its own Postgres schema dropped after. */
+export async function createTestApp(
+  backend: 'pglite' | 'pg',
+  extra: Partial<ServerConfig> = {},
+): Promise<TestApp> {
+  const schema = backend === 'pg' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const app = await buildApp({
+    secret: 'test-secret',
+    authRateLimit: 10_000,
+    ...(backend === 'pg' ? { databaseUrl: process.env.DATABASE_URL, dbSchema: schema } : {}),
+    ...extra,
+  });
+  await seedCatalog(app.db, app.blobDir);
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (schema && process.env.DATABASE_URL) await dropPgSchema(process.env.DATABASE_URL, schema);
+    },
+  };
+}
+
+let passwordHash: Promise<string> | undefined;
+
+export async function createUser(app: FastifyInstance, user: Partial<NewUser> & { email: string }) {
+  passwordHash ??= hash(PASSWORD);
+  return insertUser(app.db, {
+    name: user.email.split('@')[0] ?? 'user',
+    passwordHash: await passwordHash,
+    emailVerified: true,
+    ...user,
+  });
+}
+
+export async function grant(
+  app: FastifyInstance,
+  sellerId: number,
+  memberId: number,
+  permissions: string[],
+) {
+  await insertGrant(app.db, { sellerId, memberId, role: 'staff', permissions });
+}
+
+export function body<T = Record<string, unknown>>(
+  response: LightMyRequestResponse,
+): {
+  success: boolean;
+  data: T;
+  message?: string;
+  errors?: Record<string, string[]>;
+  customPayload?: Record<string, unknown>;
+} {
+  return response.json();
+}
+
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/seller/login',
+    payload: { email, password },
+  });
+  const token = body<{ access_token?: string }>(response).data?.access_token;
+  if (!token) throw new Error(`login failed: ${response.body}`);
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A seller with one campaign made of the first catalog template. */
+export async function campaignOf(
+  app: FastifyInstance,
+  token: string,
+  name = 'My campaign',
+): Promise<{ id: number; products: Array<{ id: number; template_id: number }> }> {
+  const templates = body<{ data: Array<{ id: number }> }>(
+    await app.inject({ method: 'GET', url: '/seller/product-templates', headers: bearer(token) }),
+  ).data.data;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/seller/campaign',
+    headers: bearer(token),
+    payload: { name, products: [{ template_id: templates[0]?.id }] },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return body<{ id: number; products: Array<{ id: number; template_id: number }> }>(response).data;
+}

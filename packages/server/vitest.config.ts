@@ -1,0 +1,18 @@
+import type { ViteUserConfig } from 'vitest/config';
+import { packageConfig } from '../../vitest.shared.js';
+
+/**
+ * The shared conditions include "import", which Node then also applies to require() of
+ * externalised CommonJS packages: pg would load pg-pool's ES module and fail. The server's
+ * tests resolve without it (Vite adds "import" itself where an ES import asks for it).
+ */
+const conditions = ['@printloom/source', 'module', 'node', 'default'];
+const config = packageConfig({ testTimeout: 60_000 });
+
+const serverConfig: ViteUserConfig = {
+  ...config,
+  resolve: { ...config.resolve, conditions },
+  ssr: { ...config.ssr, resolve: { conditions, externalConditions: ['@printloom/source'] } },
+};
+
+export default serverConfig;

@@ -1,0 +1,28 @@
+import { createApiClient } from '@printloom/core';
+import { clearToken, readToken } from '../env/session.js';
+import { queryClient } from './queryClient.js';
+import { queryKeys } from './queryKeys.js';
+
+/**
+ * A session the server no longer accepts (expired, revoked, logged out elsewhere) ends here too:
+ * the token goes and the user becomes null, so the layout sends the user to login.
+ */
+function sessionRefused(): void {
+  if (!readToken()) return;
+  clearToken();
+  queryClient.setQueryData(queryKeys.me.all, null);
+}
+
+/**
+ * The one API client of the dashboard. The API lives on the page's own origin (the server
+ * serves the built app; `vite dev` proxies to it), so the base is ''. `fetch` is wrapped because
+ * a browser's fetch must be called unbound from `window`.
+ */
+export const api = createApiClient({
+  baseUrl: '',
+  fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+  getToken: readToken,
+  onUnauthorized: sessionRefused,
+});
+
+export type Api = typeof api;

@@ -1,0 +1,112 @@
+import type { LoginAnswer, LoginCredentialsInput, User } from '@printloom/core';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clearToken, readToken, writeToken } from '../../env/session.js';
+import { api } from '../client.js';
+import { queryClient as sharedClient } from '../queryClient.js';
+import { queryKeys } from '../queryKeys.js';
+
+/** The signed-in user (`GET /me`); only asked when a token exists. */
+export const meQuery = queryOptions<User | null>({
+  queryKey: queryKeys.me.all,
+  queryFn: async () => (readToken() ? api.me() : null),
+  staleTime: 60_000,
+});
+
+export function useMe(): User | null {
+  return useQuery(meQuery).data ?? null;
+}
+
+/** Keeps the new token and reloads the profile (login, two-factor, switch account, callback). */
+export async function startSession(token: string): Promise<User> {
+  writeToken(token);
+  sharedClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'version' });
+  return sharedClient.fetchQuery(meQuery) as Promise<User>;
+}
+
+/** Forgets the local session: token cookie and every cached answer. */
+export function endLocalSession(): void {
+  clearToken();
+  sharedClient.clear();
+}
+
+export function useLogin(designer: boolean) {
+  return useMutation({
+    mutationFn: async (credentials: LoginCredentialsInput): Promise<LoginAnswer> =>
+      designer ? api.adminLogin(credentials) : api.login(credentials),
+    onSuccess: async (answer) => {
+      if ('access_token' in answer) await startSession(answer.access_token);
+    },
+  });
+}
+
+export function useVerifyTfa() {
+  return useMutation({
+    mutationFn: (body: { tfa_token: string; code: string }) => api.verifyTfa(body),
+    onSuccess: async (answer) => {
+      await startSession(answer.access_token);
+    },
+  });
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        if (readToken()) await api.logout();
+      } catch (error) {
+        // The local session ends anyway; a server that cannot revoke is only logged.
+        console.error('Logout call failed', error);
+      }
+      endLocalSession();
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: { name: string; email: string; password: string }) => api.register(body),
+    onSuccess: async (answer) => {
+      await startSession(answer.access_token);
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (email: string) => api.forgotPassword({ email }) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => api.resetPassword(body),
+  });
+}
+
+export function useVerifyEmail() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.verifyEmail({ token }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => api.resendVerification() });
+}
+
+export function useLoginAsSeller() {
+  return useMutation({
+    mutationFn: (sellerId: number) => api.loginAsSeller({ seller_id: sellerId }),
+    onSuccess: async (answer) => {
+      await startSession(answer.access_token);
+    },
+  });
+}
+
+/** Confirms two-factor set-up for a signed-in user whose `tfa_confirm` is still false. */
+export function useConfirmTfa() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.confirmTfa({ code }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
+  });
+}

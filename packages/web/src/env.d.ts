@@ -1,0 +1,6 @@
+interface ImportMetaEnv {
+  readonly VITE_SELLER_CENTER_URL?: string;
+}
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

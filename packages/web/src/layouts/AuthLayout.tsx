@@ -1,0 +1,36 @@
+import { Outlet } from 'react-router';
+import { domainInfo } from '../env/domain.js';
+import { FeaturedCarousel } from '../shell/FeaturedCarousel.js';
+import { Logo } from '../shell/Logo.js';
+
+function AuthFrame({ featured }: { featured: boolean }) {
+  return (
+    <div className="min-vh-100 d-flex bg-body-tertiary">
+      <div className="flex-grow-1 d-flex flex-column align-items-center justify-content-center p-4">
+        <div className="mb-4">
+          <Logo height={40} />
+        </div>
+        <div className="card shadow-sm w-100" style={{ maxWidth: 420 }}>
+          <div className="card-body p-4">
+            <Outlet />
+          </div>
+        </div>
+      </div>
+      {featured ? <FeaturedCarousel /> : null}
+    </div>
+  );
+}
+
+/**
+ * Auth layout with the featured-info panel (spec §2), which fulfillment and custom-payment
+ * domains do not show.
+ */
+export function FeaturedAuthLayout() {
+  const domain = domainInfo(window.location.host);
+  return <AuthFrame featured={!domain.isFulfillmentDomain && !domain.isCustomPaymentDomain} />;
+}
+
+/** Auth layout without the panel: two-factor, email verification, callbacks. */
+export function PlainAuthLayout() {
+  return <AuthFrame featured={false} />;
+}

@@ -1,0 +1,153 @@
+import {
+  isAuthorizedAccount,
+  isDesigner,
+  SURVEY_OPEN_DELAY_MS,
+  shouldShowSurvey,
+} from '@printloom/core';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuthorizedAccounts, useSwitchBack } from '../api/hooks/useAccounts.js';
+import { useMe } from '../api/hooks/useAuth.js';
+import { JUST_SWITCHED_KEY, PATHS, STORAGE_KEYS, SURVEY_CLOSED_KEY } from '../constants.js';
+import { readStorage, removeStorage, writeStorage } from '../env/storage.js';
+import { loginPath } from '../routes/redirects.js';
+import { EmailBanner } from '../shell/EmailBanner.js';
+import { Footer } from '../shell/Footer.js';
+import { NotificationPopup } from '../shell/NotificationPopup.js';
+import { ProductTour } from '../shell/ProductTour.js';
+import { QuickNav } from '../shell/QuickNav.js';
+import { SelectAccountDialog } from '../shell/SelectAccountDialog.js';
+import { SideCta } from '../shell/SideCta.js';
+import { SurveyDialog } from '../shell/SurveyDialog.js';
+import { TopBar } from '../shell/TopBar.js';
+import { TopMenu } from '../shell/TopMenu.js';
+import { useHardReloadKeys } from '../shell/useHardReloadKeys.js';
+import { useShellContext } from '../shell/useShellContext.js';
+import { WorkerPanel } from '../shell/WorkerPanel.js';
+import { toasts } from '../toast/toastStore.js';
+
+type AccountDialog = 'switch' | 'login' | null;
+
+/**
+ * The logged-in layout (spec §2). Its pages' loaders have run the guards; this draws the shell
+ * and decides which dialog comes first: the accounts dialog after a login, then the survey, then
+ * the notification pop-up, so two modals never stack.
+ */
+export function DefaultLayout() {
+  const user = useMe();
+  const location = useLocation();
+  if (!user) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  return <Shell key={user.id} user={user} />;
+}
+
+function Shell({ user }: { user: NonNullable<ReturnType<typeof useMe>> }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { menuContext } = useShellContext(user);
+  const authorized = isAuthorizedAccount(user);
+  const designer = isDesigner(user);
+  const accounts = useAuthorizedAccounts(!authorized && !designer);
+  const switchBack = useSwitchBack();
+  const [accountDialog, setAccountDialog] = useState<AccountDialog>(null);
+  const [surveyOpen, setSurveyOpen] = useState(false);
+  const [surveyClosed, setSurveyClosed] = useState(
+    () => readStorage(SURVEY_CLOSED_KEY, 'session') === '1',
+  );
+  // Read once per account: the flag is cleared below, and the rule is about this arrival.
+  const [justSwitched] = useState(() => readStorage(JUST_SWITCHED_KEY, 'session') === '1');
+  useHardReloadKeys();
+
+  const loginDialogShown = useRef(false);
+  const accountList = accounts.data ?? [];
+  const accountsKnown = authorized || designer || accounts.isFetched;
+  // Derived, not stored: the pop-up must never see a moment where the survey seems not due.
+  const surveyDue =
+    accountsKnown &&
+    !surveyClosed &&
+    shouldShowSurvey(user, { authorizedAccountCount: accountList.length, justSwitched });
+
+  // Login dialog for authorized accounts (spec §4): after a login, when the list is not empty,
+  // unless the user chose 'never show'.
+  useEffect(() => {
+    const afterLogin = new URLSearchParams(location.search).has('ref');
+    if (
+      afterLogin &&
+      !loginDialogShown.current &&
+      accountList.length > 0 &&
+      readStorage(STORAGE_KEYS.loginDialogNeverShow) !== '1'
+    ) {
+      loginDialogShown.current = true;
+      setAccountDialog('login');
+      // The marker is spent: a reload or a later visit of this address must not ask again.
+      const rest = new URLSearchParams(location.search);
+      rest.delete('ref');
+      const search = rest.toString();
+      navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '' },
+        { replace: true },
+      );
+    }
+  }, [location.search, location.pathname, accountList.length, navigate]);
+
+  // Seller survey (spec §4): 2000 ms after the shell opens, when its rule holds.
+  useEffect(() => {
+    if (!surveyDue) return;
+    const timer = setTimeout(() => setSurveyOpen(true), SURVEY_OPEN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [surveyDue]);
+
+  useEffect(() => {
+    // The survey skips one page after a switch; later pages follow the usual rule.
+    if (justSwitched) removeStorage(JUST_SWITCHED_KEY, 'session');
+  }, [justSwitched]);
+
+  const closeSurvey = () => {
+    writeStorage(SURVEY_CLOSED_KEY, '1', 'session');
+    setSurveyOpen(false);
+    setSurveyClosed(true);
+  };
+
+  const onSwitchBack = () => {
+    switchBack.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.ok) {
+          toasts.show('success', 'You are back on your own account.');
+          navigate(PATHS.home);
+        } else toasts.show('danger', result.message);
+      },
+    });
+  };
+
+  const popupEnabled = accountsKnown && !surveyDue && !surveyOpen && accountDialog === null;
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <TopBar
+        user={user}
+        onSwitchAccount={() => setAccountDialog('switch')}
+        onSwitchBack={onSwitchBack}
+      />
+      <nav className="border-bottom bg-body px-2" aria-label="Main">
+        <TopMenu user={user} context={menuContext} />
+      </nav>
+      <EmailBanner user={user} />
+      <main className="flex-grow-1 container-fluid py-4 shell-main" id="main">
+        <Outlet />
+      </main>
+      <WorkerPanel />
+      <Footer />
+      {designer ? null : <SideCta />}
+      <QuickNav />
+      <SelectAccountDialog
+        show={accountDialog !== null}
+        accounts={accountList}
+        afterLogin={accountDialog === 'login'}
+        onHide={() => setAccountDialog(null)}
+        onNeverShow={() => writeStorage(STORAGE_KEYS.loginDialogNeverShow, '1')}
+      />
+      {surveyDue ? <SurveyDialog user={user} show={surveyOpen} onHide={closeSurvey} /> : null}
+      <NotificationPopup user={user} enabled={popupEnabled} />
+      {designer ? null : <ProductTour surveyClosed={!surveyDue && !surveyOpen} />}
+    </div>
+  );
+}

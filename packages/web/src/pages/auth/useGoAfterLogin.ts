@@ -1,0 +1,13 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { afterLoginTarget } from './afterLogin.js';
+
+export function useGoAfterLogin(): () => void {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  return useCallback(() => {
+    const target = afterLoginTarget(search);
+    if (target.internal) navigate(target.to, { replace: true });
+    else window.location.assign(target.to);
+  }, [navigate, search]);
+}

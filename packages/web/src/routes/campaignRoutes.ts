@@ -1,0 +1,52 @@
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import type { GuardName } from './guards.js';
+
+/**
+ * Campaign, bulk-campaign and editor routes of spec §2. Each is a lazy chunk; until its page
+ * exists it loads the "coming soon" page. Replace `lazy` with the page module to build one.
+ */
+export interface LazyPageRoute {
+  path: string;
+  title: string;
+  guards?: readonly GuardName[];
+  lazy: LazyRouteFunction<RouteObject>;
+}
+
+const comingSoon: LazyRouteFunction<RouteObject> = async () => ({
+  Component: (await import('../pages/ComingSoonPage.js')).ComingSoonPage,
+});
+
+export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
+  { path: '/campaigns', title: 'All Campaigns', lazy: comingSoon },
+  { path: '/campaigns/import', title: 'Import Campaigns', lazy: comingSoon },
+  { path: '/campaigns/edit/:id?', title: 'Edit Campaign', lazy: comingSoon },
+  { path: '/campaigns/ai/edit/:id?', title: 'Edit AI Campaign', lazy: comingSoon },
+  { path: '/campaigns/aop/edit/:id?', title: 'Edit AOP Campaign', lazy: comingSoon },
+  { path: '/campaigns/combo/edit/:id?', title: 'Edit Combo Campaign', lazy: comingSoon },
+  { path: '/campaigns/custom/edit/:id?', title: 'Edit Custom Campaign', lazy: comingSoon },
+  { path: '/campaigns/template/bulk/:id?', title: 'Template Bulk', lazy: comingSoon },
+  { path: '/campaigns/template/mockup/:id?', title: 'Template Mockup', lazy: comingSoon },
+  { path: '/campaigns/template/*', title: 'Template Campaign', lazy: comingSoon },
+  { path: '/campaigns/express/*', title: 'Express Campaign', lazy: comingSoon },
+  { path: '/campaigns/bulk/:id?', title: 'Bulk Campaign', lazy: comingSoon },
+  { path: '/campaigns/bulk_v2/:id?', title: 'Bulk Campaign', lazy: comingSoon },
+  { path: '/campaigns/mockup/:id?', title: 'Mockup Campaign', lazy: comingSoon },
+  { path: '/bulk-campaigns', title: 'Bulk Campaigns', lazy: comingSoon },
+  {
+    path: '/bulk-campaigns/multi-print-spaces',
+    title: 'Multi Print Spaces Bulk',
+    lazy: comingSoon,
+  },
+  {
+    path: '/bulk-campaigns/multi-print-spaces/import/:id?',
+    title: 'Import Multi Print Spaces Bulk',
+    lazy: comingSoon,
+  },
+  { path: '/bulk-campaigns/custom/mockup/:id?', title: 'Custom Mockup Bulk', lazy: comingSoon },
+  {
+    path: '/bulk-campaigns/:type?/:id',
+    title: 'Bulk Campaign',
+    guards: ['preferOldBulkCampaign'],
+    lazy: comingSoon,
+  },
+];

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { afterLoginTarget } from '../pages/auth/afterLogin.js';
+import { externalTarget, isSafeInternalPath, loginPath } from './redirects.js';
+
+describe('redirect safety (spec §2)', () => {
+  it('keeps in-app paths in the router and sends the rest to a full-page load', () => {
+    expect(isSafeInternalPath('/orders?x=1')).toBe(true);
+    expect(isSafeInternalPath('//evil.test/x')).toBe(false);
+    expect(isSafeInternalPath('/\\evil.test')).toBe(false);
+    expect(isSafeInternalPath('https://printloom.test/')).toBe(false);
+    expect(isSafeInternalPath('orders')).toBe(false);
+  });
+
+  it('never leaves for a javascript: address', () => {
+    expect(externalTarget('javascript:alert(1)')).toBe('/');
+    expect(externalTarget('https://center.printloom.test/x')).toBe(
+      'https://center.printloom.test/x',
+    );
+  });
+
+  it('adds the redirect parameter except from / and /login', () => {
+    expect(loginPath('/payouts')).toBe('/auth/login?redirect=%2Fpayouts');
+    expect(loginPath('/')).toBe('/auth/login');
+    expect(loginPath('/login?x=1')).toBe('/auth/login');
+  });
+
+  it('goes back to the asked page after login, marked ref=login', () => {
+    expect(afterLoginTarget('?redirect=%2Fpayouts')).toEqual({
+      internal: true,
+      to: '/payouts?ref=login',
+    });
+    expect(afterLoginTarget('?redirect=%2Forders%3Fpage%3D2')).toEqual({
+      internal: true,
+      to: '/orders?page=2&ref=login',
+    });
+    expect(afterLoginTarget('')).toEqual({ internal: true, to: '/?ref=login' });
+    expect(afterLoginTarget('?redirect=https%3A%2F%2Fcenter.test%2Fa')).toEqual({
+      internal: false,
+      to: 'https://center.test/a',
+    });
+  });
+});

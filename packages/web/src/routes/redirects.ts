@@ -1,0 +1,49 @@
+import { NO_REDIRECT_PATHS, PATHS } from '../constants.js';
+
+/**
+ * An in-app path the router may take: one leading '/', not '//' or '/\' (which browsers read as
+ * another host). Anything else leaves the app by a full-page navigation (spec §2 Redirects).
+ */
+export function isSafeInternalPath(to: string): boolean {
+  return /^\/(?![/\\])/.test(to) && !/[\r\n\t]/.test(to);
+}
+
+/** Absolute web addresses may be left to with a full-page load; other schemes never. */
+export function isHttpUrl(to: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(to);
+}
+
+/**
+ * Where a full-page navigation may go: an http(s) address or a path. 'javascript:' and other
+ * schemes go home instead.
+ */
+export function externalTarget(to: string): string {
+  return isHttpUrl(to) || to.startsWith('/') ? to : PATHS.home;
+}
+
+/**
+ * The login address for someone who asked for `path` (spec §2): the target rides along as
+ * `redirect`, except from '/' and '/login'.
+ */
+export function loginPath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? path;
+  if ((NO_REDIRECT_PATHS as readonly string[]).includes(bare)) return PATHS.login;
+  return `${PATHS.login}?${new URLSearchParams({ redirect: path }).toString()}`;
+}
+
+/** The `redirect` of a login address, when it is present and not empty. */
+export function redirectTarget(search: string): string | null {
+  const value = new URLSearchParams(search).get('redirect');
+  return value === null || value.trim() === '' ? null : value;
+}
+
+/**
+ * The seller center's callback for a custom-payment seller on another domain (spec §2): it
+ * takes the path to open and the session token.
+ */
+export function sellerCenterCallback(center: string, path: string, token: string): string {
+  const url = new URL('/auth/callback', center);
+  url.searchParams.set('redirect', path);
+  url.searchParams.set('token', token);
+  return url.toString();
+}

@@ -1,0 +1,16 @@
+import { type MenuContext, roleOf, type User } from '@printloom/core';
+import { useMemo } from 'react';
+import { domainInfo } from '../env/domain.js';
+
+/** What the shell reads about the user and the host, computed once per render. */
+export function useShellContext(user: User) {
+  return useMemo(() => {
+    const domain = domainInfo(window.location.host);
+    const menuContext: MenuContext = {
+      host: domain.host,
+      isFulfillmentDomain: domain.isFulfillmentDomain,
+      isCustomPaymentDomain: domain.isCustomPaymentDomain,
+    };
+    return { domain, menuContext, role: roleOf(user) };
+  }, [user]);
+}

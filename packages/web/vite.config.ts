@@ -1,0 +1,33 @@
+import type { IncomingMessage } from 'node:http';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const sourceConditions = ['@printloom/source', 'module', 'browser', 'development|production'];
+const API_ORIGIN = process.env.PRINTLOOM_API ?? 'http://localhost:3000';
+
+/**
+ * API paths share their first segment with some page routes (/auth/verify-email is a page and
+ * a POST), so a browser asking for HTML stays on the dev server and everything else is proxied.
+ */
+function pageRequest(req: IncomingMessage): string | undefined {
+  return req.method === 'GET' && req.headers.accept?.includes('text/html') ? req.url : undefined;
+}
+
+const API_PREFIX =
+  '^/(auth|me|seller|api3|api|public|pre-signed-url|upload|img|utm-campaign|blobs?)(/|$|\\?)';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: sourceConditions },
+  ssr: { resolve: { conditions: ['@printloom/source', 'import', 'module', 'node', 'default'] } },
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  server: {
+    port: 5173,
+    proxy: {
+      [API_PREFIX]: { target: API_ORIGIN, changeOrigin: false, bypass: pageRequest },
+    },
+  },
+  test: {
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+  },
+});
