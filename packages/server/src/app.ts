@@ -76,7 +76,10 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", 'blob:', 'data:', ...uploadOrigins(config.s3)],
+        // The API is often reached over plain http on a LAN or a container network; upgrading
+        // its subresource requests to https there breaks every script and style.
+        'upgrade-insecure-requests': null,
       },
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
@@ -155,4 +158,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     );
   }
   return app;
+}
+
+/** Origins the dashboard PUTs pre-signed uploads to, so the content security policy allows them. */
+export function uploadOrigins(s3: ServerConfig['s3']): string[] {
+  if (!s3) return [];
+  const endpoint = new URL(s3.endpoint);
+  const origins = new Set<string>([endpoint.origin]);
+  if (!s3.forcePathStyle) origins.add(`${endpoint.protocol}//${s3.bucket}.${endpoint.host}`);
+  return [...origins];
 }

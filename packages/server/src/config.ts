@@ -27,6 +27,8 @@ export interface ServerConfig {
   trustProxy?: boolean;
   /** What GET /api3/version reports. */
   lastUpdate?: string;
+  /** Seconds a worker holds a claimed bulk row before another worker may take it over. */
+  bulkLeaseSeconds?: number;
 }
 
 /** Session life: the spec's cookie max age (§9, 604800 s). */
@@ -42,5 +44,5 @@ export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export const PRE_SIGNED_URL_TTL_SECONDS = 900;
 /** Featured info is cached 60 s (spec §9). */
 export const FEATURED_CACHE_MS = 60_000;
-/** Lease of a claimed bulk row. */
+/** Default lease of a claimed bulk row: long enough for a slow 3D render and its uploads. */
 export const BULK_LEASE_SECONDS = 300;

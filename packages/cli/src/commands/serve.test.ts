@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../program.js';
-import { DEFAULT_HOST, DEFAULT_PORT, s3FromEnv } from './serve.js';
+import { DEFAULT_HOST, DEFAULT_PORT, positiveIntEnv, s3FromEnv } from './serve.js';
 
 // Starting the server itself is tested in @printloom/server (startServer.test.ts) and end to end
 // by tests/e2e, which run `printloom serve --demo`.
@@ -39,5 +39,17 @@ describe('printloom serve', () => {
     expect(() => s3FromEnv({ S3_BUCKET: 'media' })).toThrow(
       'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing',
     );
+  });
+
+  it('reads whole-number settings such as PRINTLOOM_BULK_LEASE_SECONDS and refuses the rest', () => {
+    expect(positiveIntEnv({}, 'PRINTLOOM_BULK_LEASE_SECONDS')).toBeUndefined();
+    expect(
+      positiveIntEnv({ PRINTLOOM_BULK_LEASE_SECONDS: '20' }, 'PRINTLOOM_BULK_LEASE_SECONDS'),
+    ).toBe(20);
+    for (const bad of ['0', '-5', '2.5', 'soon']) {
+      expect(() =>
+        positiveIntEnv({ PRINTLOOM_BULK_LEASE_SECONDS: bad }, 'PRINTLOOM_BULK_LEASE_SECONDS'),
+      ).toThrow(`PRINTLOOM_BULK_LEASE_SECONDS must be a whole number above 0, got "${bad}"`);
+    }
   });
 });

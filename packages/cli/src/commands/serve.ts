@@ -42,6 +42,17 @@ async function secretFor(dataDir: string): Promise<string> {
   return secret;
 }
 
+/** A whole-number setting from the environment; unset is undefined, anything else is refused. */
+export function positiveIntEnv(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new CliError(`${name} must be a whole number above 0, got "${raw}"`, EXIT.usage);
+  }
+  return value;
+}
+
 /** The S3-compatible bucket from S3_* variables, when S3_BUCKET is set. */
 export function s3FromEnv(env: NodeJS.ProcessEnv) {
   if (!env.S3_BUCKET) return undefined;
@@ -59,6 +70,10 @@ export function s3FromEnv(env: NodeJS.ProcessEnv) {
     forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     publicUrl: env.S3_PUBLIC_URL || undefined,
   };
+}
+
+function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
 }
 
 /** Starts the API (and the built dashboard) and resolves once it has shut down on a signal. */
@@ -81,9 +96,8 @@ export async function serve(
       smtpUrl: process.env.SMTP_URL || undefined,
       s3: s3FromEnv(process.env),
       trustProxy: process.env.TRUST_PROXY === 'true',
-      ...(process.env.PRINTLOOM_AUTH_RATE_LIMIT
-        ? { authRateLimit: Number(process.env.PRINTLOOM_AUTH_RATE_LIMIT) }
-        : {}),
+      ...optional('authRateLimit', positiveIntEnv(process.env, 'PRINTLOOM_AUTH_RATE_LIMIT')),
+      ...optional('bulkLeaseSeconds', positiveIntEnv(process.env, 'PRINTLOOM_BULK_LEASE_SECONDS')),
     },
     { port: options.port, host: options.host },
     (line) => out.write(`${line}\n`),

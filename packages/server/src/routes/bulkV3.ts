@@ -96,7 +96,13 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
     query: PendingBulkQuery,
     response: z.array(PendingBulkRecord),
     handler: async ({ auth, query }) => {
-      const rows = await claimRows(db, auth.sellerId, query.type, query.take, BULK_LEASE_SECONDS);
+      const rows = await claimRows(
+        db,
+        auth.sellerId,
+        query.type,
+        query.take,
+        app.config.bulkLeaseSeconds ?? BULK_LEASE_SECONDS,
+      );
       const origins = new Map<number, Awaited<ReturnType<typeof originCampaign>>>();
       const data = [];
       for (const row of rows) {

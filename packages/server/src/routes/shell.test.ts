@@ -48,6 +48,14 @@ describe.each(BACKENDS)('shell data on %s', (backend) => {
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 
+  it('sends a content security policy that works over plain http', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api3/version' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
   it('pages notifications with total, from and to, own and global only, sanitized', async () => {
     const page2 = body<{
       data: Array<{ subject: string; message: string }>;
