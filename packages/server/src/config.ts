@@ -29,6 +29,10 @@ export interface ServerConfig {
   lastUpdate?: string;
   /** Seconds a worker holds a claimed bulk row before another worker may take it over. */
   bulkLeaseSeconds?: number;
+  /** Host of storefront previews (spec §3 Site config); DEFAULT_PREVIEW_DOMAIN when unset. */
+  previewDomain?: string | undefined;
+  /** Host of the marketplace (spec §3 Site config); DEFAULT_MARKETPLACE_DOMAIN when unset. */
+  marketplaceDomain?: string | undefined;
 }
 
 /** Session life: the spec's cookie max age (§9, 604800 s). */
@@ -46,3 +50,9 @@ export const PRE_SIGNED_URL_TTL_SECONDS = 900;
 export const FEATURED_CACHE_MS = 60_000;
 /** Default lease of a claimed bulk row: long enough for a slow 3D render and its uploads. */
 export const BULK_LEASE_SECONDS = 300;
+/**
+ * Site config domains when a deployment names none (the spec does not give its defaults):
+ * campaign links of sellers without a store of their own point here (spec §6 store base URL).
+ */
+export const DEFAULT_PREVIEW_DOMAIN = 'preview.printloom.test';
+export const DEFAULT_MARKETPLACE_DOMAIN = 'printloom.test';

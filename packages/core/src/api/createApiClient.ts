@@ -3,6 +3,7 @@ import { AuthorizedAccount } from '../account/AuthorizedAccount.js';
 import {
   BulkAllAnswer,
   BulkAllBody,
+  BulkJobSummary,
   BulkMultiSpaceListQuery,
   BulkMultiSpaceRow,
   BulkRemoveAnswer,
@@ -15,7 +16,11 @@ import {
   BulkCreateCampaignAnswer,
   BulkCreateCampaignBody,
   BulkLogBody,
+  BulkRegularListQuery,
+  BulkRegularRow,
   BulkSaveDesignsBody,
+  CreateBulkRegularJobsAnswer,
+  CreateBulkRegularJobsBody,
   NextJobAnswer,
   NextJobQuery,
 } from '../bulk/BulkRegularJob.js';
@@ -38,6 +43,7 @@ import {
   NotificationListQuery,
   NotificationReadStatus,
 } from '../notification/Notification.js';
+import { SiteConfig, Store } from '../store/storeState.js';
 import { SellerSurvey } from '../survey/SellerSurvey.js';
 import { User } from '../user/User.js';
 import { ApiError } from './ApiError.js';
@@ -493,12 +499,19 @@ export function createApiClient(options: ApiClientOptions) {
       call('PUT', pathWith(API_PATHS.campaign, { id }), Campaign, {
         body: validated(CampaignUpdateBody, body),
       }),
+    /** The seller's stores, oldest first: the first is the current store (spec §6 base URL). */
+    stores: async () => call('GET', API_PATHS.stores, z.array(Store)),
+    /** The platform's preview and marketplace domains (spec §3 Site config). */
+    siteConfig: async () => call('GET', API_PATHS.siteConfig, SiteConfig),
 
     // bulk, multi-space
     createBulkJob: async (body: z.input<typeof CreateBulkJobBody>) =>
       call('POST', API_PATHS.bulkV3Jobs, CreateBulkJobAnswer, {
         body: validated(CreateBulkJobBody, body),
       }),
+    /** A job and its row counts per status. */
+    bulkJob: async (id: number) =>
+      call('GET', pathWith(API_PATHS.bulkV3Job, { id }), BulkJobSummary),
     bulkCampaigns: async (query: z.input<typeof BulkMultiSpaceListQuery> = {}) =>
       call('GET', API_PATHS.bulkV3Campaigns, paginated(BulkMultiSpaceRow), {
         query: validated(BulkMultiSpaceListQuery, query),
@@ -552,6 +565,31 @@ export function createApiClient(options: ApiClientOptions) {
       call('POST', API_PATHS.bulkSaveDesigns, DoneAnswer, {
         body: validated(BulkSaveDesignsBody, body),
       }),
+    /** The regular bulk jobs list (spec §3 bulk list query, without `type`). */
+    bulkRegularJobs: async (query: z.input<typeof BulkRegularListQuery> = {}) =>
+      call('GET', API_PATHS.bulkJobs, paginated(BulkRegularRow), {
+        query: validated(BulkRegularListQuery, query),
+      }),
+    createBulkRegularJobs: async (body: z.input<typeof CreateBulkRegularJobsBody>) =>
+      call('POST', API_PATHS.bulkJobs, CreateBulkRegularJobsAnswer, {
+        body: validated(CreateBulkRegularJobsBody, body),
+      }),
+    retryRegularJob: async (body: z.input<typeof BulkRowIdBody>) =>
+      call('POST', API_PATHS.bulkRetry, BulkRegularRow, { body: validated(BulkRowIdBody, body) }),
+    removeRegularJobs: async (body: z.input<typeof BulkRowIdsBody>) =>
+      call('POST', API_PATHS.bulkRemove, BulkRemoveAnswer, {
+        body: validated(BulkRowIdsBody, body),
+      }),
+    startRegularJobs: async (body: z.input<typeof BulkRowIdsBody>) =>
+      call('POST', API_PATHS.bulkStart, z.array(BulkRegularRow), {
+        body: validated(BulkRowIdsBody, body),
+      }),
+    stopRegularJobs: async (body: z.input<typeof BulkRowIdsBody>) =>
+      call('POST', API_PATHS.bulkStop, z.array(BulkRegularRow), {
+        body: validated(BulkRowIdsBody, body),
+      }),
+    startAllRegularJobs: async () => call('POST', API_PATHS.bulkStartAll, BulkAllAnswer),
+    stopAllRegularJobs: async () => call('POST', API_PATHS.bulkStopAll, BulkAllAnswer),
 
     // store-level settings
     klaviyoSettings: async (storeId: number) =>

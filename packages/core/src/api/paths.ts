@@ -62,9 +62,12 @@ export const API_PATHS = {
   mockups: '/seller/mockups',
   campaigns: '/seller/campaign',
   campaign: '/seller/campaign/:id',
+  stores: '/seller/stores',
+  siteConfig: '/public/site-config',
 
   // bulk, multi-space (spec §3, §4, §7)
   bulkV3Jobs: '/seller/campaign/bulk-v3/jobs',
+  bulkV3Job: '/seller/campaign/bulk-v3/jobs/:id',
   bulkV3Campaigns: '/seller/campaign/bulk-v3/campaigns',
   bulkV3Pending: '/seller/campaign/bulk-v3/pending',
   bulkV3Origin: '/seller/campaign/bulk-v3/origin/:id',
@@ -82,6 +85,13 @@ export const API_PATHS = {
   bulkCreateCampaign: '/seller/campaign/bulk/create-campaign',
   bulkLog: '/seller/campaign/bulk/log',
   bulkSaveDesigns: '/seller/campaign/bulk/save-designs',
+  bulkJobs: '/seller/campaign/bulk/jobs',
+  bulkRetry: '/seller/campaign/bulk/retry',
+  bulkRemove: '/seller/campaign/bulk/remove',
+  bulkStart: '/seller/campaign/bulk/start',
+  bulkStop: '/seller/campaign/bulk/stop',
+  bulkStartAll: '/seller/campaign/bulk/start-all',
+  bulkStopAll: '/seller/campaign/bulk/stop-all',
 
   // store-level settings (spec §7: paths not shown, chosen here)
   klaviyoSettings: '/seller/stores/:storeId/klaviyo',

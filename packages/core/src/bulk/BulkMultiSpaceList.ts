@@ -15,6 +15,8 @@ export const BulkMultiSpaceListQuery = z
     per_page: z.coerce.number().int().positive().max(100).default(BULK_LIST_PER_PAGE),
     status: BulkJobStatus.optional(),
     type: MultiSpaceType.optional(),
+    /** Rows of one job only (the import page follows its job). */
+    bulk_id: z.coerce.number().int().positive().optional(),
     ...timeFilterFields,
     order_by: orderByParam(BULK_ORDER_FIELDS).default('id:desc'),
   })
@@ -61,6 +63,21 @@ export const CreateBulkJobAnswer = z.object({
   rows: z.number().int().nonnegative(),
 });
 export type CreateBulkJobAnswer = z.infer<typeof CreateBulkJobAnswer>;
+
+/**
+ * `GET bulk-v3/jobs/:id`: a job and how many of its rows stand in each status, so a page can
+ * follow a job of thousands of rows without listing them all.
+ */
+export const BulkJobSummary = z.object({
+  id: z.number().int().positive(),
+  template_campaign_id: z.number().int().positive(),
+  template_campaign_name: z.string().nullable(),
+  type: MultiSpaceType,
+  created_at: z.string(),
+  total: z.number().int().nonnegative(),
+  counts: z.partialRecord(BulkJobStatus, z.number().int().nonnegative()),
+});
+export type BulkJobSummary = z.infer<typeof BulkJobSummary>;
 
 /** `POST bulk-v3/retry` takes one row; remove, start and stop take ids (spec §7). */
 export const BulkRowIdBody = z.object({ id: z.number().int().positive() });

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { Campaign } from '../campaign/Campaign.js';
 import { DesignSaveRecord } from '../campaign/DesignSaveRecord.js';
 import { MockupUploadRecord } from '../campaign/MockupUploadRecord.js';
-import { BULK_NEXT_JOB_REASONS } from './constants.js';
+import { orderByParam } from '../campaign/orderBy.js';
+import { checkTimeFilter, timeFilterFields } from '../campaign/timeFilter.js';
+import { BulkJobStatus } from '../enums/catalog.js';
+import { BULK_JOB_ROWS_MAX, BULK_LIST_PER_PAGE, BULK_NEXT_JOB_REASONS } from './constants.js';
 
 export const BulkNextJobReason = z.enum(BULK_NEXT_JOB_REASONS);
 export type BulkNextJobReason = z.infer<typeof BulkNextJobReason>;
@@ -94,3 +97,64 @@ export const BulkSaveDesignsBody = z.object({
 });
 export type BulkSaveDesignsBody = z.infer<typeof BulkSaveDesignsBody>;
 export type BulkSaveDesignsBodyInput = z.input<typeof BulkSaveDesignsBody>;
+
+export const BULK_REGULAR_ORDER_FIELDS = ['id', 'status', 'created_at'] as const;
+
+/**
+ * `GET bulk/jobs`: the seller's regular bulk jobs with the bulk list query of spec §3 (regular
+ * jobs have no multi-space type, so `type` is not taken).
+ */
+export const BulkRegularListQuery = z
+  .object({
+    q: z.string().trim().max(255).optional(),
+    page: z.coerce.number().int().positive().default(1),
+    per_page: z.coerce.number().int().positive().max(100).default(BULK_LIST_PER_PAGE),
+    status: BulkJobStatus.optional(),
+    ...timeFilterFields,
+    order_by: orderByParam(BULK_REGULAR_ORDER_FIELDS).default('id:desc'),
+  })
+  .superRefine(checkTimeFilter);
+export type BulkRegularListQuery = z.infer<typeof BulkRegularListQuery>;
+export type BulkRegularListQueryInput = z.input<typeof BulkRegularListQuery>;
+
+/**
+ * One regular bulk job as the list shows it: where it stands and, in `message`, the last thing
+ * a worker logged about it (spec §8 worker log messages).
+ */
+export const BulkRegularRow = z.object({
+  id: z.number().int().positive(),
+  template_campaign_id: z.number().int().positive().nullable(),
+  campaign_id: z.number().int().positive().nullable(),
+  campaign_name: z.string(),
+  prefix: z.string().nullable(),
+  suffix: z.string().nullable(),
+  collection: z.string().nullable(),
+  designs: z.string().nullable(),
+  status: BulkJobStatus,
+  new_products: z.number().int().nonnegative(),
+  message: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BulkRegularRow = z.infer<typeof BulkRegularRow>;
+
+/** `POST bulk/jobs`: one regular job per artwork, all copying one template campaign. */
+export const CreateBulkRegularJobsBody = z.object({
+  template_campaign_id: z.number().int().positive(),
+  prefix: z.string().trim().max(100).optional(),
+  suffix: z.string().trim().max(100).optional(),
+  collection: z.string().trim().max(255).optional(),
+  rows: z
+    .array(
+      z.object({
+        campaign_name: z.string().trim().min(1, 'Campaign name is required').max(255),
+        new_url: z.string().trim().min(1, 'Design url is invalid'),
+      }),
+    )
+    .min(1, 'Add at least one row')
+    .max(BULK_JOB_ROWS_MAX),
+});
+export type CreateBulkRegularJobsBody = z.infer<typeof CreateBulkRegularJobsBody>;
+export const CreateBulkRegularJobsAnswer = z.object({
+  ids: z.array(z.number().int().positive()),
+});
+export type CreateBulkRegularJobsAnswer = z.infer<typeof CreateBulkRegularJobsAnswer>;

@@ -9,18 +9,42 @@
 import {
   API_PATHS,
   BULK_MESSAGES,
+  BulkAllAnswer,
   BulkCreateCampaignAnswer,
   BulkCreateCampaignBody,
   BulkLogBody,
+  BulkRegularListQuery,
+  BulkRegularRow,
+  BulkRemoveAnswer,
+  BulkRowIdBody,
+  BulkRowIdsBody,
   BulkSaveDesignsBody,
+  CreateBulkRegularJobsAnswer,
+  CreateBulkRegularJobsBody,
   DoneAnswer,
+  dateRange,
   NextJobAnswer,
   NextJobQuery,
+  pageInfo,
+  paginated,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../http/errors.js';
+import { z } from 'zod';
+import { conflict, notFound } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
+import {
+  createRegularJobs,
+  listRegularJobs,
+  regularJobsByIds,
+  regularJobView,
+  removeRegularJobs,
+  setRegularJobsStatus,
+} from '../sql/bulkRegular.js';
 import { copyCampaign, getCampaignFull, getCampaignRow } from '../sql/campaigns.js';
+
+export const REGULAR_JOB_MESSAGES = {
+  notRetryable: 'Only failed, stopped or processing jobs can be retried.',
+} as const;
 
 interface JobRow {
   id: number;
@@ -223,4 +247,113 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       return { data: null };
     },
   });
+
+  // The seller's list of regular jobs and its row actions (spec §3 bulk list query, §4).
+  defineRoute(app, {
+    ...base,
+    permission: 'get_campaigns',
+    method: 'GET',
+    url: API_PATHS.bulkJobs,
+    summary: 'Regular bulk jobs (bulk list query of spec §3, without type)',
+    query: BulkRegularListQuery,
+    response: paginated(BulkRegularRow),
+    handler: async ({ auth, query }) => {
+      const range = query.time
+        ? dateRange(
+            query.time as Parameters<typeof dateRange>[0],
+            Date.now(),
+            auth.seller.utc_offset,
+            query.from && query.to ? { from: query.from, to: query.to } : undefined,
+          )
+        : null;
+      const { rows, total } = await listRegularJobs(db, auth.sellerId, query, range);
+      return {
+        data: { data: rows.map(regularJobView), ...pageInfo(total, query.page, query.per_page) },
+      };
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: API_PATHS.bulkJobs,
+    summary: 'Create regular bulk jobs: one campaign per artwork from a template campaign',
+    body: CreateBulkRegularJobsBody,
+    response: CreateBulkRegularJobsAnswer,
+    handler: async ({ auth, body }) => {
+      const ids = await db.transaction(async (tx) => createRegularJobs(tx, auth.sellerId, body));
+      if (!ids) throw notFound(BULK_MESSAGES.campaignNotFound);
+      return { data: { ids } };
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: API_PATHS.bulkRetry,
+    summary: 'Put a failed, stopped or abandoned processing job back in the queue',
+    body: BulkRowIdBody,
+    response: BulkRegularRow,
+    handler: async ({ auth, body }) => {
+      const moved = await setRegularJobsStatus(
+        db,
+        auth.sellerId,
+        [body.id],
+        ['failed', 'stopped', 'processing'],
+        'pending',
+      );
+      const [row] = await regularJobsByIds(db, auth.sellerId, [body.id]);
+      if (!row) throw notFound();
+      if (moved.length === 0) throw conflict(REGULAR_JOB_MESSAGES.notRetryable);
+      return { data: regularJobView(row) };
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: API_PATHS.bulkRemove,
+    summary: 'Remove regular bulk jobs',
+    body: BulkRowIdsBody,
+    response: BulkRemoveAnswer,
+    handler: async ({ auth, body }) => ({
+      data: { ids: await removeRegularJobs(db, auth.sellerId, body.ids) },
+    }),
+  });
+  for (const [url, from, to, summary] of [
+    [API_PATHS.bulkStart, ['stopped'], 'pending', 'Start stopped regular jobs'],
+    [API_PATHS.bulkStop, ['pending', 'processing'], 'stopped', 'Stop pending or processing jobs'],
+  ] as const) {
+    defineRoute(app, {
+      ...base,
+      method: 'POST',
+      url,
+      summary,
+      body: BulkRowIdsBody,
+      response: z.array(BulkRegularRow),
+      handler: async ({ auth, body }) => {
+        await setRegularJobsStatus(db, auth.sellerId, body.ids, [...from], to);
+        return { data: (await regularJobsByIds(db, auth.sellerId, body.ids)).map(regularJobView) };
+      },
+    });
+  }
+  for (const [url, from, to, summary] of [
+    [API_PATHS.bulkStartAll, ['stopped'], 'pending', 'Start every stopped regular job'],
+    [
+      API_PATHS.bulkStopAll,
+      ['pending', 'processing'],
+      'stopped',
+      'Stop every pending or processing regular job',
+    ],
+  ] as const) {
+    defineRoute(app, {
+      ...base,
+      method: 'POST',
+      url,
+      summary,
+      response: BulkAllAnswer,
+      handler: async ({ auth }) => ({
+        data: {
+          updated: (await setRegularJobsStatus(db, auth.sellerId, null, [...from], to)).length,
+        },
+      }),
+    });
+  }
 }

@@ -3,6 +3,7 @@ import {
   BULK_MESSAGES,
   BulkAllAnswer,
   BulkAllBody,
+  BulkJobSummary,
   BulkMultiSpaceListQuery,
   BulkMultiSpaceRow,
   BulkRemoveAnswer,
@@ -27,6 +28,7 @@ import { BULK_LEASE_SECONDS } from '../config.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
 import {
+  bulkJobSummary,
   bulkRowView,
   claimRows,
   completeRow,
@@ -62,6 +64,20 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
     handler: async ({ auth, body }) => {
       const job = await db.transaction(async (tx) => createBulkJob(tx, auth.sellerId, body));
       if (!job) throw notFound(BULK_MESSAGES.campaignNotFound);
+      return { data: job };
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    permission: 'get_campaigns',
+    method: 'GET',
+    url: API_PATHS.bulkV3Job,
+    summary: 'A multi-space bulk job with its row count per status',
+    params: IdParams,
+    response: BulkJobSummary,
+    handler: async ({ auth, params }) => {
+      const job = await bulkJobSummary(db, auth.sellerId, params.id);
+      if (!job) throw notFound();
       return { data: job };
     },
   });

@@ -12,10 +12,13 @@ import {
   ProductTemplateListQuery,
   pageInfo,
   paginated,
+  SiteConfig,
+  Store,
   splitIds,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DEFAULT_MARKETPLACE_DOMAIN, DEFAULT_PREVIEW_DOMAIN } from '../config.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
 import {
@@ -68,6 +71,34 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     }),
   });
 
+  defineRoute(app, {
+    method: 'GET',
+    url: API_PATHS.siteConfig,
+    summary: 'Preview and marketplace domains (spec §3 Site config)',
+    tags: ['catalog'],
+    auth: 'none',
+    response: SiteConfig,
+    handler: async () => ({
+      data: {
+        preview_domain: app.config.previewDomain || DEFAULT_PREVIEW_DOMAIN,
+        market_place_domain: app.config.marketplaceDomain || DEFAULT_MARKETPLACE_DOMAIN,
+      },
+    }),
+  });
+  defineRoute(app, {
+    method: 'GET',
+    url: API_PATHS.stores,
+    summary: "The seller's stores, oldest first (the first is the current store)",
+    tags: ['campaigns'],
+    permission: 'get_campaigns',
+    response: z.array(Store),
+    handler: async ({ auth }) => ({
+      data: await db.query<{ id: number; name: string; base_url: string | null }>(
+        'SELECT id, name, base_url FROM stores WHERE seller_id = $1 ORDER BY id',
+        [auth.sellerId],
+      ),
+    }),
+  });
   defineRoute(app, {
     method: 'GET',
     url: API_PATHS.campaigns,

@@ -225,6 +225,7 @@ export async function listBulkRows(
     per_page: number;
     status?: string | undefined;
     type?: string | undefined;
+    bulk_id?: number | undefined;
     order_by: string;
   },
   range: { from: string | null; to: string } | null,
@@ -238,6 +239,7 @@ export async function listBulkRows(
   if (query.q) add('campaign_name ILIKE ?', `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (query.status) add('status = ?', query.status);
   if (query.type) add('type = ?', query.type);
+  if (query.bulk_id) add('bulk_id = ?', query.bulk_id);
   if (range?.from) add('created_at >= ?', range.from);
   if (range) add('created_at <= ?', range.to);
   const [field = 'id', direction = 'desc'] = query.order_by.split(':');
@@ -254,6 +256,36 @@ export async function listBulkRows(
     [...params, query.per_page, (query.page - 1) * query.per_page],
   );
   return { rows, total: count?.total ?? 0 };
+}
+
+/** A job of the seller with its row count per status, or undefined. */
+export async function bulkJobSummary(db: Queryable, sellerId: number, id: number) {
+  const [job] = await db.query<{
+    id: number;
+    template_campaign_id: number;
+    template_campaign_name: string | null;
+    type: string;
+    created_at: Date;
+  }>(
+    `SELECT j.id, j.template_campaign_id, c.name AS template_campaign_name, j.type, j.created_at
+     FROM bulk_jobs j LEFT JOIN campaigns c ON c.id = j.template_campaign_id
+     WHERE j.id = $1 AND j.seller_id = $2`,
+    [id, sellerId],
+  );
+  if (!job) return undefined;
+  const counts = await db.query<{ status: string; n: number }>(
+    'SELECT status, count(*)::int AS n FROM bulk_rows WHERE bulk_id = $1 GROUP BY status',
+    [id],
+  );
+  return {
+    id: job.id,
+    template_campaign_id: job.template_campaign_id,
+    template_campaign_name: job.template_campaign_name,
+    type: job.type,
+    created_at: job.created_at.toISOString(),
+    total: counts.reduce((sum, row) => sum + row.n, 0),
+    counts: Object.fromEntries(counts.map((row) => [row.status, row.n])),
+  };
 }
 
 export async function setRowsStatus(
