@@ -55,6 +55,11 @@ export const CreateBulkJobBody = z.object({
   template_campaign_id: z.number().int().positive(),
   type: MultiSpaceType.default('regular_multi_space'),
   rows: z.array(BulkJobRowInput).min(1, 'Add at least one row').max(BULK_JOB_ROWS_MAX),
+  /**
+   * false creates the rows stopped, to be started later: no worker can claim a row between
+   * the job's creation and a stop call.
+   */
+  start: z.boolean().default(true),
 });
 export type CreateBulkJobBody = z.infer<typeof CreateBulkJobBody>;
 

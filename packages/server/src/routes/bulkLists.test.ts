@@ -88,6 +88,18 @@ describe.each(BACKENDS)('bulk lists, job progress, stores and site config on %s'
     expect((await get('/seller/campaign/bulk-v3/campaigns?bulk_id=abc')).status).toBe(400);
   });
 
+  it('creates a job held stopped when asked, so no worker takes a row before it starts', async () => {
+    const answer = await post<{ id: number }>('/seller/campaign/bulk-v3/jobs', {
+      template_campaign_id: template.id,
+      start: false,
+      rows: [{ campaign_name: 'Held', designs: [{ new_url: '/files/held.png' }] }],
+    });
+    const summary = await get<{ counts: Record<string, number> }>(
+      `/seller/campaign/bulk-v3/jobs/${answer.data.id}`,
+    );
+    expect(summary.data.counts).toEqual({ stopped: 1 });
+  });
+
   it('creates regular jobs, lists them with the §3 query and acts on them', async () => {
     const created = await post<{ ids: number[] }>('/seller/campaign/bulk/jobs', {
       template_campaign_id: template.id,

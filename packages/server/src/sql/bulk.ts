@@ -62,8 +62,8 @@ export async function createBulkJob(
   );
   if (!job) throw new Error('createBulkJob inserted no job');
   await db.query(
-    `INSERT INTO bulk_rows (bulk_id, seller_id, type, template_campaign_id, campaign_name, designs)
-     SELECT $1, $2, $3, $4, r.name, r.designs
+    `INSERT INTO bulk_rows (bulk_id, seller_id, type, template_campaign_id, campaign_name, designs, status)
+     SELECT $1, $2, $3, $4, r.name, r.designs, $7
      FROM unnest($5::text[], $6::text[]) AS r(name, designs)`,
     [
       job.id,
@@ -72,6 +72,7 @@ export async function createBulkJob(
       body.template_campaign_id,
       body.rows.map((r) => r.campaign_name ?? null),
       body.rows.map((r) => JSON.stringify(r.designs)),
+      body.start ? 'pending' : 'stopped',
     ],
   );
   return { id: job.id, rows: body.rows.length };
