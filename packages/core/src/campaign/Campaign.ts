@@ -60,13 +60,38 @@ export const CampaignCreateBody = z.object({
 });
 export type CampaignCreateBody = z.infer<typeof CampaignCreateBody>;
 
-/** `PUT /seller/campaign/:id`: every field optional; designs replace those of their print space. */
+/**
+ * A product of a campaign being edited: `id` names one it already has (its template cannot
+ * change); without `id` the product is added from `template_id`.
+ */
+export const CampaignProductUpdate = CampaignProductInput.extend({
+  id: z.number().int().positive().optional(),
+});
+export type CampaignProductUpdate = z.infer<typeof CampaignProductUpdate>;
+
+/** A rendered mockup image of a campaign product (spec §3 Mockup upload record). */
+export const CampaignMockupInput = z.object({
+  product_id: z.number().int().positive(),
+  print_space: z.string().min(1),
+  file_url: z.string().min(1),
+  mockup_template_id: z.number().int().positive().optional(),
+  is_default: z.boolean().default(false),
+});
+export type CampaignMockupInput = z.infer<typeof CampaignMockupInput>;
+
+/**
+ * `PUT /seller/campaign/:id`: every field optional; designs replace those of their print space.
+ * `products`, when sent, is the whole product list: products left out are removed. `mockups`
+ * replace those of their product and print space; the default one becomes the campaign thumb.
+ */
 export const CampaignUpdateBody = z.object({
   name: z.string().trim().min(1, 'Campaign name is required').max(255).optional(),
   slug: CampaignCreateBody.shape.slug,
   status: EntityStatus.optional(),
   artwork_url: z.string().optional(),
   collection: z.string().optional(),
+  products: z.array(CampaignProductUpdate).min(1, 'Choose at least one product').optional(),
   designs: z.array(CampaignDesign).optional(),
+  mockups: z.array(CampaignMockupInput).optional(),
 });
 export type CampaignUpdateBody = z.infer<typeof CampaignUpdateBody>;

@@ -14,6 +14,18 @@ export type MockupType = z.infer<typeof MockupType>;
 const imageUrl = z.string().min(1);
 
 /**
+ * Where the print lands on a 2D mockup's layer images, in their pixels. Without it the design
+ * is contained in the whole picture.
+ */
+export const MockupPrintArea = z.object({
+  x: z.number().nonnegative(),
+  y: z.number().nonnegative(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+export type MockupPrintArea = z.infer<typeof MockupPrintArea>;
+
+/**
  * What a mockup is drawn from (spec §3 Mockup): for 2D, layer images stacked as background,
  * colour fill through colorImg, the design clipped by cropImg, then shadowImg and overlay; for
  * 3D a glb model file. Sizes default to the spec's 2000 px output and 1000 x 1000 print area.
@@ -31,6 +43,7 @@ export const mockupLayerFields = {
   maxSize: z.number().int().positive().default(MOCKUP_MAX_SIZE),
   printWidth: z.number().positive().default(MOCKUP_DEFAULT_PRINT_WIDTH),
   printHeight: z.number().positive().default(MOCKUP_DEFAULT_PRINT_HEIGHT),
+  printArea: MockupPrintArea.optional(),
 };
 
 type LayerValues = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Colour } from '../color/Colour.js';
 import { EntityStatus, PrintType } from '../enums/catalog.js';
 import { MockupType } from './MockupLayers.js';
 import { MockupTemplate } from './MockupTemplate.js';
@@ -21,6 +22,8 @@ export const ProductTemplate = z
     base_cost: z.number().nonnegative().optional(),
     status: EntityStatus.default('active'),
     options: ProductOptions.default({ color: [] }),
+    /** Hex codes of the colour names in `options.color` (spec §3 Colour), for swatches. */
+    colors: z.array(Colour).default([]),
     print_spaces: z.array(TemplatePrintSpace).min(1, 'A product template needs a print space'),
     mockups: z.array(MockupTemplate).default([]),
   })

@@ -23,6 +23,7 @@ interface ManifestTemplate {
   colors?: Array<{ name: string; hex_code: string }>;
   mockups: Array<{
     printSpace: string;
+    printArea?: { x: number; y: number; width: number; height: number };
     layers: {
       background: string;
       color?: string;
@@ -60,6 +61,7 @@ function fromManifest(t: ManifestTemplate): NewTemplate {
     mockup_type: t.kind,
     base_cost: is3d ? 9.5 : 7.5,
     options: { color: (t.colors ?? []).map((c) => c.name) },
+    colors: t.colors ?? [],
     print_spaces: printSpaces(t.printSpaces, printType),
     mockups: is3d
       ? t.printSpaces.slice(0, 1).map((space) => ({
@@ -78,6 +80,7 @@ function fromManifest(t: ManifestTemplate): NewTemplate {
             shadowImg: m.layers.shadow ? assetUrl(m.layers.shadow) : null,
             overlay: m.layers.overlay ? assetUrl(m.layers.overlay) : null,
             color: '#FFFFFF',
+            ...(m.printArea ? { printArea: m.printArea } : {}),
           },
         })),
   };
@@ -96,6 +99,10 @@ async function minimalTemplate(blobDir: string): Promise<NewTemplate> {
     name: 'Basic T-shirt',
     sku: 'basic-tshirt',
     options: { color: ['White', 'Black'] },
+    colors: [
+      { name: 'White', hex_code: '#FFFFFF' },
+      { name: 'Black', hex_code: '#111111' },
+    ],
     print_spaces: printSpaces([{ name: 'front', width: 4200, height: 4800 }], 0),
     mockups: [
       {
@@ -116,9 +123,12 @@ async function minimalTemplate(blobDir: string): Promise<NewTemplate> {
  * renderer package is present, else one minimal template. Returns the template ids.
  */
 export async function seedCatalog(db: Queryable, blobDir: string): Promise<number[]> {
-  const existing = await db.query<{ id: number }>('SELECT id FROM product_templates ORDER BY id');
-  if (existing.length > 0) return existing.map((r) => r.id);
   const manifestPath = join(RENDERER_TEMPLATES, 'manifest.json');
+  const existing = await db.query<{ id: number }>('SELECT id FROM product_templates ORDER BY id');
+  if (existing.length > 0) {
+    if (existsSync(manifestPath)) await backfillManifestDetails(db, manifestPath);
+    return existing.map((r) => r.id);
+  }
   const templates: NewTemplate[] = [];
   if (existsSync(manifestPath)) {
     const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
@@ -136,4 +146,28 @@ export async function seedCatalog(db: Queryable, blobDir: string): Promise<numbe
     "SELECT setval(pg_get_serial_sequence('product_templates', 'id'), (SELECT max(id) FROM product_templates))",
   );
   return ids;
+}
+
+/**
+ * Catalogs seeded before templates carried colour hex codes and mockup print areas get them
+ * from the manifest, once: rows that already have them are left alone.
+ */
+async function backfillManifestDetails(db: Queryable, manifestPath: string): Promise<void> {
+  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
+    templates: ManifestTemplate[];
+  };
+  for (const t of manifest.templates) {
+    await db.query(
+      "UPDATE product_templates SET colors = $2 WHERE id = $1 AND colors = '[]'::jsonb",
+      [t.templateId, JSON.stringify(t.colors ?? [])],
+    );
+    for (const m of t.mockups) {
+      if (!m.printArea) continue;
+      await db.query(
+        `UPDATE mockup_templates SET layers = layers || jsonb_build_object('printArea', $3::jsonb)
+         WHERE template_id = $1 AND print_space = $2 AND NOT (layers ? 'printArea')`,
+        [t.templateId, m.printSpace, JSON.stringify(m.printArea)],
+      );
+    }
+  }
 }

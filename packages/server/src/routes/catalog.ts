@@ -26,6 +26,7 @@ import {
   getCampaignFull,
   insertCampaign,
   listCampaigns,
+  ProductMismatchError,
   TemplateMissingError,
   updateCampaign,
 } from '../sql/campaigns.js';
@@ -177,9 +178,14 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     body: CampaignUpdateBody,
     response: Campaign,
     handler: async ({ auth, params, body }) => {
-      const found = await db.transaction(async (tx) =>
-        updateCampaign(tx, auth.sellerId, params.id, body),
-      );
+      const found = await db
+        .transaction(async (tx) => updateCampaign(tx, auth.sellerId, params.id, body))
+        .catch((error: unknown) => {
+          if (error instanceof TemplateMissingError || error instanceof ProductMismatchError) {
+            throw unprocessable(error.message, { products: [error.message] });
+          }
+          throw error;
+        });
       if (!found) throw notFound();
       await insertAudit(db, {
         actorId: auth.actorId,

@@ -1,4 +1,11 @@
-import type { CampaignCreateBody, CampaignListQuery, CampaignUpdateBody } from '@printloom/core';
+import type {
+  CampaignCreateBody,
+  CampaignListQuery,
+  CampaignMockupInput,
+  CampaignProductInput,
+  CampaignProductUpdate,
+  CampaignUpdateBody,
+} from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 
 export interface CampaignRow {
@@ -207,30 +214,142 @@ export async function insertCampaign(
     ],
   );
   if (!row) throw new Error('insertCampaign returned no row');
-  for (const product of body.products) {
-    const [template] = await db.query<TemplateRow>(
-      'SELECT * FROM product_templates WHERE id = $1',
-      [product.template_id],
-    );
-    if (!template) throw new TemplateMissingError(product.template_id);
+  for (const product of body.products) await insertProduct(db, sellerId, row.id, product);
+  return row.id;
+}
+
+/** Adds a product made from its catalog template to a campaign. */
+async function insertProduct(
+  db: Queryable,
+  sellerId: number,
+  campaignId: number,
+  product: CampaignProductInput,
+): Promise<void> {
+  const [template] = await db.query<TemplateRow>('SELECT * FROM product_templates WHERE id = $1', [
+    product.template_id,
+  ]);
+  if (!template) throw new TemplateMissingError(product.template_id);
+  await db.query(
+    `INSERT INTO products (campaign_id, seller_id, template_id, name, print_spaces, full_printed, options, default_option, mockup_type, price)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [
+      campaignId,
+      sellerId,
+      template.id,
+      template.name,
+      JSON.stringify(template.print_spaces),
+      template.full_printed,
+      JSON.stringify(product.options ?? template.options),
+      product.default_option ?? null,
+      template.mockup_type,
+      product.price ?? null,
+    ],
+  );
+}
+
+/** A product the update names that the campaign does not have, or with another template. */
+export class ProductMismatchError extends Error {}
+
+/**
+ * Makes a campaign's products the given list: products with an id are updated (price, options),
+ * products without one are added from their template, and products left out are removed with
+ * their designs and mockups.
+ */
+async function syncProducts(
+  db: Queryable,
+  sellerId: number,
+  campaignId: number,
+  products: readonly CampaignProductUpdate[],
+): Promise<void> {
+  const existing = await db.query<{ id: number; template_id: number }>(
+    'SELECT id, template_id FROM products WHERE campaign_id = $1',
+    [campaignId],
+  );
+  const byId = new Map(existing.map((p) => [Number(p.id), Number(p.template_id)]));
+  const kept = new Set<number>();
+  for (const product of products) {
+    if (product.id === undefined) continue;
+    const templateId = byId.get(product.id);
+    if (templateId === undefined)
+      throw new ProductMismatchError(`Product ${product.id} is not in this campaign`);
+    if (templateId !== product.template_id)
+      throw new ProductMismatchError(
+        `Product ${product.id} is made from template ${templateId}, not ${product.template_id}`,
+      );
+    kept.add(product.id);
+  }
+  const removed = [...byId.keys()].filter((id) => !kept.has(id));
+  if (removed.length > 0) {
+    await db.query('DELETE FROM products WHERE campaign_id = $1 AND id = ANY($2::bigint[])', [
+      campaignId,
+      removed,
+    ]);
+  }
+  for (const product of products) {
+    if (product.id === undefined) {
+      await insertProduct(db, sellerId, campaignId, product);
+      continue;
+    }
     await db.query(
-      `INSERT INTO products (campaign_id, seller_id, template_id, name, print_spaces, full_printed, options, default_option, mockup_type, price)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      `UPDATE products SET price = COALESCE($3, price),
+         options = COALESCE($4::jsonb, options),
+         default_option = COALESCE($5, default_option)
+       WHERE id = $1 AND campaign_id = $2`,
       [
-        row.id,
-        sellerId,
-        template.id,
-        template.name,
-        JSON.stringify(template.print_spaces),
-        template.full_printed,
-        JSON.stringify(product.options ?? template.options),
-        product.default_option ?? null,
-        template.mockup_type,
+        product.id,
+        campaignId,
         product.price ?? null,
+        product.options ? JSON.stringify(product.options) : null,
+        product.default_option ?? null,
       ],
     );
   }
-  return row.id;
+}
+
+/**
+ * Stores rendered mockups: each replaces the one of its product, print space and mockup
+ * template. The default mockup becomes the product's default and the campaign's thumb.
+ */
+async function saveMockups(
+  db: Queryable,
+  campaignId: number,
+  mockups: readonly CampaignMockupInput[],
+): Promise<void> {
+  for (const mockup of mockups) {
+    const owned = await db.query('SELECT id FROM products WHERE id = $1 AND campaign_id = $2', [
+      mockup.product_id,
+      campaignId,
+    ]);
+    if (owned.length === 0)
+      throw new ProductMismatchError(`Product ${mockup.product_id} is not in this campaign`);
+    await db.query(
+      `DELETE FROM mockups WHERE campaign_id = $1 AND product_id = $2 AND print_space = $3
+       AND mockup_template_id IS NOT DISTINCT FROM $4`,
+      [campaignId, mockup.product_id, mockup.print_space, mockup.mockup_template_id ?? null],
+    );
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        campaignId,
+        mockup.product_id,
+        mockup.mockup_template_id ?? null,
+        mockup.print_space,
+        mockup.file_url,
+        mockup.is_default,
+      ],
+    );
+    if (mockup.is_default && row) {
+      await db.query('UPDATE products SET default_mockup_id = $2 WHERE id = $1', [
+        mockup.product_id,
+        row.id,
+      ]);
+      await db.query('UPDATE campaigns SET thumb_url = $2 WHERE id = $1', [
+        campaignId,
+        mockup.file_url,
+      ]);
+    }
+  }
 }
 
 export class TemplateMissingError extends Error {
@@ -261,6 +380,7 @@ export async function updateCampaign(
     ],
   );
   if (rows.length === 0) return false;
+  if (body.products) await syncProducts(db, sellerId, id, body.products);
   for (const design of body.designs ?? []) {
     // A design replaces the one of its product and print space.
     if (design.product_id) {
@@ -288,6 +408,7 @@ export async function updateCampaign(
       ],
     );
   }
+  if (body.mockups) await saveMockups(db, id, body.mockups);
   return true;
 }
 

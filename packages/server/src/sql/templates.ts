@@ -10,6 +10,7 @@ interface TemplateRow {
   base_cost: number;
   status: string;
   options: Record<string, string[]>;
+  colors: Array<{ name: string; hex_code: string }> | null;
   print_spaces: Array<Record<string, unknown>>;
 }
 
@@ -50,6 +51,7 @@ function templateView(row: TemplateRow, mockups: MockupTemplateRow[]) {
     base_cost: row.base_cost,
     status: row.status,
     options: row.options,
+    colors: row.colors ?? [],
     print_spaces: row.print_spaces.map((space) => ({
       ...space,
       id: `${row.id}_${String(space.name)}`,
@@ -101,14 +103,15 @@ export interface NewTemplate {
   mockup_type?: '2d' | '3d';
   base_cost?: number;
   options: Record<string, string[]>;
+  colors?: Array<{ name: string; hex_code: string }>;
   print_spaces: Array<Record<string, unknown>>;
   mockups: Array<{ name?: string; print_space: string; layers: Record<string, unknown> }>;
 }
 
 export async function insertTemplate(db: Queryable, t: NewTemplate): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO product_templates (${t.id ? 'id, ' : ''}name, sku, full_printed, mockup_type, base_cost, options, print_spaces)
-     VALUES (${t.id ? '$8, ' : ''}$1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO product_templates (${t.id ? 'id, ' : ''}name, sku, full_printed, mockup_type, base_cost, options, print_spaces, colors)
+     VALUES (${t.id ? '$9, ' : ''}$1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       t.name,
       t.sku ?? null,
@@ -117,6 +120,7 @@ export async function insertTemplate(db: Queryable, t: NewTemplate): Promise<num
       t.base_cost ?? 0,
       JSON.stringify(t.options),
       JSON.stringify(t.print_spaces),
+      JSON.stringify(t.colors ?? []),
       ...(t.id ? [t.id] : []),
     ],
   );
