@@ -3,5 +3,6 @@
 export * from './browserFonts.js';
 export * from './context.js';
 export * from './drawDesign.js';
+export * from './drawImageBackgroundText.js';
 export * from './drawMockup.js';
 export { PrintloomScene3d } from './three/page.js';

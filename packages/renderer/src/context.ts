@@ -31,6 +31,8 @@ export interface Context2D {
     dh: number,
   ): void;
   fillText(text: string, x: number, y: number): void;
+  /** The current transform; both canvases have it, drawing code must not rely on it. */
+  getTransform?(): { a: number; b: number; c: number; d: number };
   measureText(text: string): { width: number };
   fillStyle: unknown;
   font: string;

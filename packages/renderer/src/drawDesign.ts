@@ -8,7 +8,8 @@ import {
   TEXT_LINE_HEIGHT,
   type TextObject,
 } from '@printloom/core';
-import type { Context2D, DrawableImage } from './context.js';
+import type { CanvasFactory, Context2D, DrawableImage } from './context.js';
+import { drawImageBackgroundText, hasImageBackground } from './drawImageBackgroundText.js';
 
 /** Images a design needs, by their `src`, already loaded. */
 export interface DesignAssets {
@@ -18,6 +19,8 @@ export interface DesignAssets {
    * Node side registers fonts by URL and answers with the name it used.
    */
   fontFamily?: (object: TextObject) => string;
+  /** Scratch canvases for texts in the `image_background` display style. */
+  createCanvas?: CanvasFactory;
 }
 
 export interface DrawDesignOptions {
@@ -66,6 +69,10 @@ function drawObject(
   if (object.angle) ctx.rotate((object.angle * Math.PI) / 180);
   ctx.globalAlpha = object.opacity;
   if (object.type === 'image') drawImageObject(ctx, object, assets);
+  else if (hasImageBackground(object))
+    drawImageBackgroundText(ctx, object, printWidth, assets, (layer) =>
+      drawTextObject(layer, object, printWidth, assets),
+    );
   else drawTextObject(ctx, object, printWidth, assets);
   ctx.restore();
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import { PrintSpaceDesign } from '@printloom/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawMockup } from '../src/drawMockup.js';
@@ -172,6 +173,93 @@ describe('browser canvas and @napi-rs/canvas', () => {
       const diff = compare(pixelsOf(node), browserPixels);
       expect(diff.mean).toBeLessThan(2);
       expect(diff.changed).toBeLessThan(0.01);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+interface DesignPageWindow {
+  document: PageWindow['document'];
+  PrintloomRenderer: {
+    drawDesign(ctx: unknown, design: unknown, assets: unknown, options: unknown): void;
+    loadFontUrl(url: string): Promise<string>;
+  };
+}
+
+describe('image_background text in a browser canvas', () => {
+  it('fills the glyphs with the image on an OffscreenCanvas layer of its own', async () => {
+    const halves = createCanvas(200, 100);
+    const hctx = halves.getContext('2d');
+    hctx.fillStyle = '#FF0000';
+    hctx.fillRect(0, 0, 100, 100);
+    hctx.fillStyle = '#0000FF';
+    hctx.fillRect(100, 0, 100, 100);
+    const roboto = readFileSync(join(import.meta.dirname, '..', 'assets', 'fonts', 'Roboto.ttf'));
+    const page = await openOfflinePage(browser, bundle);
+    try {
+      const png = await page.evaluate(
+        async (input) => {
+          const w = globalThis as unknown as DesignPageWindow;
+          const img = w.document.createElement('img');
+          img.src = input.background;
+          await img.decode();
+          const family = await w.PrintloomRenderer.loadFontUrl(input.font);
+          const canvas = w.document.createElement('canvas');
+          canvas.width = 1000;
+          canvas.height = 400;
+          // No createCanvas factory: the page's OffscreenCanvas makes the glyph layer.
+          w.PrintloomRenderer.drawDesign(
+            canvas.getContext('2d'),
+            input.design,
+            { images: new Map([['halves.png', img]]), fontFamily: () => family },
+            { scale: 1 },
+          );
+          return canvas.toDataURL('image/png');
+        },
+        {
+          background: `data:image/png;base64,${(await halves.encode('png')).toString('base64')}`,
+          font: `data:font/ttf;base64,${roboto.toString('base64')}`,
+          design: PrintSpaceDesign.parse({
+            printSpace: { id: '1_front', name: 'front', width: 1000, height: 400 },
+            objects: [
+              {
+                type: 'text',
+                id: 't',
+                text: 'MMMMMM',
+                left: 500,
+                top: 200,
+                width: 900,
+                height: 360,
+                fontSize: 300,
+                displayStyle: 'image_background',
+                backgroundUrl: 'halves.png',
+              },
+            ],
+          }),
+        },
+      );
+      const pixels = await pixelsOfFile(Buffer.from(png.slice(png.indexOf(',') + 1), 'base64'));
+      let red = 0;
+      let blue = 0;
+      let misplaced = 0;
+      for (let y = 0; y < 400; y += 2) {
+        for (let x = 0; x < 1000; x += 2) {
+          const [r, , b, a] = pixelAt(pixels, x, y);
+          if (a < 250) continue;
+          if (r > 200 && b < 60) {
+            red++;
+            if (x > 520) misplaced++;
+          } else if (b > 200 && r < 60) {
+            blue++;
+            if (x < 480) misplaced++;
+          }
+        }
+      }
+      expect(red).toBeGreaterThan(1000);
+      expect(blue).toBeGreaterThan(1000);
+      expect(misplaced).toBe(0);
+      expect(pixelAt(pixels, 5, 5)[3]).toBe(0);
     } finally {
       await page.close();
     }

@@ -1,4 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -304,6 +311,145 @@ describe('printloom render mockup', () => {
     );
     expect(size.code).toBe(1);
     expect(size.stderr).toContain('--size must be a whole number of pixels above 0');
+  });
+});
+
+describe('printloom render mockup --format and --out', () => {
+  const mockup = (...extra: string[]) =>
+    cli('render', 'mockup', '--template', 'poster', '--design', art, '--size', '200', ...extra);
+
+  it('writes the format --out is named for when --format is absent', async () => {
+    for (const [file, format] of [
+      ['named.webp', 'webp'],
+      ['named.PNG', 'png'],
+      ['named.jpeg', 'jpeg'],
+      ['no-extension', 'jpeg'],
+    ] as const) {
+      const out = join(dir, file);
+      const result = await mockup('--out', out);
+      expect(result.code, result.stderr).toBe(0);
+      expect(imageSize(readFileSync(out)).format).toBe(format);
+    }
+  });
+  it('accepts --format that agrees with the file name, jpg and jpeg alike', async () => {
+    const out = join(dir, 'agree.jpg');
+    const result = await mockup('--format', 'jpeg', '--out', out);
+    expect(result.code).toBe(0);
+    expect(imageSize(readFileSync(out)).format).toBe('jpeg');
+  });
+  it('refuses --format that contradicts the file name and writes nothing', async () => {
+    const out = join(dir, 'contradicts.jpg');
+    const result = await mockup('--format', 'webp', '--out', out);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'printloom: --format webp does not match --out contradicts.jpg: name the file .webp or leave out --format\n',
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+  it('refuses a file name whose format it cannot tell', async () => {
+    const result = await mockup('--out', join(dir, 'mockup.tiff'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'Cannot tell the format of --out mockup.tiff: name the file .jpg, .png or .webp',
+    );
+  });
+});
+
+describe('printloom render error cases', () => {
+  it('names a missing template file', async () => {
+    const missing = join(dir, 'missing-template.json');
+    const result = await cli(
+      'render',
+      'mockup',
+      '--template',
+      missing,
+      '--design',
+      art,
+      '--out',
+      join(dir, 'x.jpg'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`printloom: File not found: ${missing}\n`);
+  });
+  it('refuses an oversized design on a 3D template before starting a browser', async () => {
+    const started = Date.now();
+    const result = await cli(
+      'render',
+      'mockup',
+      '--template',
+      'mug-3d',
+      '--design',
+      join(dir, 'huge.png'),
+      '--out',
+      join(dir, 'x.jpg'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is 20000×20000 pixels, over the limit of 50,000,000 pixels');
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+  it('refuses an oversized image inside a design document', async () => {
+    writeFileSync(
+      join(dir, 'huge-design.json'),
+      JSON.stringify({
+        printSpace: { id: '101_front', name: 'front', width: 4200, height: 4800 },
+        objects: [
+          {
+            type: 'image',
+            id: 'h',
+            src: 'huge.png',
+            left: 2100,
+            top: 2400,
+            width: 20000,
+            height: 20000,
+          },
+        ],
+      }),
+    );
+    for (const argv of [
+      ['render', 'design', '--doc', join(dir, 'huge-design.json'), '--out', join(dir, 'h.png')],
+      [
+        'render',
+        'mockup',
+        '--template',
+        'tshirt',
+        '--design',
+        join(dir, 'huge-design.json'),
+        '--out',
+        join(dir, 'h.jpg'),
+      ],
+    ]) {
+      const result = await cli(...argv);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('huge.png is 20000×20000 pixels, over the limit');
+    }
+  });
+  it('refuses a bad colour before reading the template or design', async () => {
+    const result = await cli(
+      'render',
+      'mockup',
+      '--template',
+      'tshirt',
+      '--design',
+      join(dir, 'nope.png'),
+      '--color',
+      '#12345',
+      '--out',
+      join(dir, 'x.jpg'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('"#12345" is not a colour');
+  });
+  it('writes design PNGs only', async () => {
+    const result = await cli(
+      'render',
+      'design',
+      '--doc',
+      join(dir, 'design.json'),
+      '--out',
+      join(dir, 'design.jpg'),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('render design writes PNG, but --out design.jpg is named .jpg');
   });
 });
 

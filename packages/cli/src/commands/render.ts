@@ -1,5 +1,5 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, extname, resolve } from 'node:path';
+import { basename, dirname, extname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../CliError.js';
 
@@ -48,12 +48,44 @@ function parseSize(value: string, name: string): number {
   return size;
 }
 
-function formatOf(out: string, requested?: string): Format {
-  const value = (requested ?? extname(out).slice(1).toLowerCase().replace('jpg', 'jpeg')) || 'jpeg';
-  if (!(FORMATS as readonly string[]).includes(value)) {
-    throw new CliError(`Unknown format "${value}": use jpeg, png or webp`);
+/** File extensions of each output format; `.jpg` and `.jpeg` are both JPEG. */
+const EXTENSIONS: Record<Format, readonly string[]> = {
+  jpeg: ['.jpg', '.jpeg'],
+  png: ['.png'],
+  webp: ['.webp'],
+};
+
+function formatOfExtension(ext: string): Format | undefined {
+  return FORMATS.find((format) => EXTENSIONS[format].includes(ext));
+}
+
+/**
+ * The output format: `--format` when given, else the one `--out` is named for (JPEG when it has
+ * no extension). A format that contradicts the file name is refused rather than written into a
+ * file whose extension lies about its content.
+ */
+export function formatOf(out: string, requested?: string): Format {
+  const ext = extname(out).toLowerCase();
+  if (requested !== undefined) {
+    const format = requested.toLowerCase().replace(/^jpg$/, 'jpeg');
+    if (!(FORMATS as readonly string[]).includes(format)) {
+      throw new CliError(`Unknown format "${requested}": use jpeg, png or webp`);
+    }
+    if (ext && !EXTENSIONS[format as Format].includes(ext)) {
+      throw new CliError(
+        `--format ${format} does not match --out ${basename(out)}: name the file ${EXTENSIONS[format as Format][0]} or leave out --format`,
+      );
+    }
+    return format as Format;
   }
-  return value as Format;
+  if (!ext) return 'jpeg';
+  const format = formatOfExtension(ext);
+  if (!format) {
+    throw new CliError(
+      `Cannot tell the format of --out ${basename(out)}: name the file .jpg, .png or .webp, or pass --format jpeg|png|webp`,
+    );
+  }
+  return format;
 }
 
 /** Writes to the program's configured stdout, so `run(argv, io)` captures it. */
@@ -163,6 +195,12 @@ export function registerRenderCommands(program: Command): void {
     .option('--width <px>', 'output width in pixels (default: the PNG export size)')
     .option('--print-space <name>', 'print space of a multi-space design document')
     .action(async (options: DesignOptions, command: Command) => {
+      const ext = extname(options.out).toLowerCase();
+      if (ext && ext !== '.png') {
+        throw new CliError(
+          `render design writes PNG, but --out ${basename(options.out)} is named ${ext}: name the file .png`,
+        );
+      }
       const width = options.width !== undefined ? parseSize(options.width, '--width') : undefined;
       const design = await readDesign(options.doc, options.printSpace);
       const png = await userErrors(async () => {

@@ -4,13 +4,13 @@ import {
   Colour,
   design3dBlobSize,
   exportCanvasSize,
-  type ImageObject,
   mockupOutputSize,
   type PrintSpaceDesign,
   pngExportSize,
   type TextObject,
 } from '@printloom/core';
 import { drawDesign } from '../drawDesign.js';
+import { designImageSources } from '../drawImageBackgroundText.js';
 import { drawMockup } from '../drawMockup.js';
 import type { ChromiumPool } from './ChromiumPool.js';
 import { DEFAULT_QUALITY, type OutputFormat } from './constants.js';
@@ -108,10 +108,8 @@ export async function renderDesignCanvas(
   if (!(size.width > 0 && size.height > 0))
     throw new RenderInputError('Design export size must be above 0');
   const images = new Map<string, Image>();
-  for (const object of design.objects.filter((o): o is ImageObject => o.type === 'image')) {
-    if (!images.has(object.src))
-      images.set(object.src, await loadImageFrom(object.src, options.baseDir));
-  }
+  for (const source of designImageSources(design))
+    images.set(source, await loadImageFrom(source, options.baseDir));
   const texts = design.objects.filter((o): o is TextObject => o.type === 'text');
   const fontFamily = await fontsFor(texts, options.baseDir);
   const canvas = createCanvas(size.width, size.height);
@@ -119,7 +117,7 @@ export async function renderDesignCanvas(
   const scale = Math.min(size.width / space.width, size.height / space.height);
   const ctx = canvas.getContext('2d');
   ctx.translate((size.width - space.width * scale) / 2, (size.height - space.height * scale) / 2);
-  drawDesign(ctx, design, { images, fontFamily }, { scale });
+  drawDesign(ctx, design, { images, fontFamily, createCanvas: createNodeCanvas }, { scale });
   return canvas;
 }
 
