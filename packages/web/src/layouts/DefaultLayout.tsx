@@ -25,6 +25,7 @@ import { useHardReloadKeys } from '../shell/useHardReloadKeys.js';
 import { useShellContext } from '../shell/useShellContext.js';
 import { WorkerPanel } from '../shell/WorkerPanel.js';
 import { toasts } from '../toast/toastStore.js';
+import { useInTabWorkers } from '../worker/useInTabWorkers.js';
 
 type AccountDialog = 'switch' | 'login' | null;
 
@@ -56,6 +57,8 @@ function Shell({ user }: { user: NonNullable<ReturnType<typeof useMe>> }) {
   // Read once per account: the flag is cleared below, and the rule is about this arrival.
   const [justSwitched] = useState(() => readStorage(JUST_SWITCHED_KEY, 'session') === '1');
   useHardReloadKeys();
+  // Bulk rows are processed in the seller's tab while it is open (spec §4).
+  useInTabWorkers(user);
 
   const loginDialogShown = useRef(false);
   const accountList = accounts.data ?? [];

@@ -1,0 +1,287 @@
+/**
+ * The in-tab bulk workers (spec §4): the multi-space and regular workers of @printloom/core,
+ * run in the seller's dashboard tab as the CLI runs them on servers, with the browser canvas
+ * renderer. Rules on top of the state machines:
+ *
+ * - one tab per browser runs them (tabLeader.ts); the others show 'standby' in their panel;
+ * - they use the session they started with: a logout or account switch stops them (the next
+ *   request under another session is refused before it leaves the tab), and so does a 401;
+ * - the regular worker only waits, 30 s at a time, on the busy routes (routeWait.ts);
+ * - a next-job answer asking for a reload reloads the tab after 60 s of mouse inactivity, with
+ *   a fresh tab session id (reloadRule.ts);
+ * - every transition is shown in the hidden worker panel (shell/workerStore.ts).
+ *
+ * Stopping lets a row in hand finish and save, as `printloom bulk run` does on SIGINT; a row
+ * that cannot be saved keeps its lease until it expires, then any worker claims it again.
+ */
+import {
+  createApiClient,
+  type MultiSpaceState,
+  type RegularApi,
+  type RegularState,
+  runMultiSpaceWorker,
+  runRegularWorker,
+  type WorkerClock,
+  type WorkerLogger,
+} from '@printloom/core';
+import { readToken } from '../env/session.js';
+import { type WorkerRow, type WorkerStore, workerStore } from '../shell/workerStore.js';
+import { BrowserRowRenderer } from './BrowserRowRenderer.js';
+import { clearTabSessionId, tabIdentity } from './clientIdentity.js';
+import {
+  MOUSE_ACTIVITY_WRITE_MS,
+  SESSION_CHECK_MS,
+  TEMPLATE_ASSETS_BASE,
+  WORKER_LOCK_NAME,
+  WORKER_STATUS,
+} from './constants.js';
+import { shouldReloadTab, trackMouseActivity } from './reloadRule.js';
+import { createRouteGate } from './routeWait.js';
+import { browserLeaderEnvironment, runAsTabLeader, type TabLeaderOptions } from './tabLeader.js';
+import { createTemplateAssets } from './templateAssets.js';
+
+export interface StartInTabWorkersOptions {
+  /** The page's path, read before each regular next-job request (route wait rule). */
+  getPathname?: () => string;
+  /** Where the panel rows go; the shell's store by default. */
+  store?: WorkerStore;
+  /** Web Locks / BroadcastChannel; the browser's by default. */
+  leader?: Pick<TabLeaderOptions, 'locks' | 'openChannel'>;
+  reloadPage?: () => void;
+}
+
+export interface InTabWorkers {
+  /** Stops after the rows in hand; resolves once both workers and the tab lock are released. */
+  stop(): Promise<void>;
+  /** Settles when the workers have stopped for any reason (stop, logout, 401). */
+  readonly done: Promise<void>;
+}
+
+export const WORKER_IDS = { multiSpace: 'multi-space', regular: 'regular' } as const;
+const WORKER_NAMES = { multiSpace: 'Multi-space worker', regular: 'Regular worker' } as const;
+
+/** Waits `ms`, or less when the signal aborts (a stop should not wait out a 30 s back-off). */
+export const browserClock: WorkerClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((done) => {
+      if (signal.aborted) {
+        done();
+        return;
+      }
+      const timer = setTimeout(finish, ms);
+      function finish() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', finish);
+        done();
+      }
+      signal.addEventListener('abort', finish, { once: true });
+    }),
+};
+
+const consoleLogger: WorkerLogger = {
+  // Routine progress ('Row claimed', 'No pending record found') stays out of a normal console.
+  info: (fields, message) => console.debug(`[bulk worker] ${message}`, fields),
+  warn: (fields, message) => console.warn(`[bulk worker] ${message}`, fields),
+  error: (fields, message) => console.error(`[bulk worker] ${message}`, fields),
+};
+
+/**
+ * Where the tab may read an artwork's pixels from: the API's own files as they are, other
+ * http(s) addresses through the image proxy (the page may not read foreign pixels).
+ */
+export function artworkAddress(url: string, origin: string, proxy: (url: string) => string) {
+  if (/^(data|blob):/i.test(url)) return url;
+  if (url.startsWith('images/')) return `/${url}`;
+  if (!/^https?:\/\//i.test(url)) return url;
+  return new URL(url).origin === origin ? url : proxy(url);
+}
+
+class SessionChangedError extends Error {
+  constructor() {
+    super('The session changed: the bulk workers of this tab stop');
+    this.name = 'SessionChangedError';
+  }
+}
+
+/** Starts the bulk workers of this tab (or its standby when another tab runs them). */
+export function startInTabWorkers(options: StartInTabWorkersOptions = {}): InTabWorkers {
+  const store = options.store ?? workerStore;
+  const getPathname = options.getPathname ?? (() => location.pathname);
+  const reloadPage = options.reloadPage ?? (() => location.reload());
+  const controller = new AbortController();
+  const token = readToken();
+
+  // Bound to the session the workers started under: never a request under another account.
+  const api = createApiClient({
+    baseUrl: '',
+    fetch: (input, init) => {
+      if (readToken() !== token) {
+        controller.abort();
+        return Promise.reject(new SessionChangedError());
+      }
+      // The token goes as a bearer header; cookies stay home, or the signed upload PUT (which
+      // carries no CSRF header) is refused as a cookie-authenticated request.
+      return fetch(input, { ...init, credentials: 'omit' });
+    },
+    getToken: () => token,
+    onUnauthorized: () => controller.abort(),
+  });
+  // A logout or switch in another tab changes the shared cookie without a word to this one.
+  const sessionWatch = setInterval(() => {
+    if (readToken() !== token) controller.abort();
+  }, SESSION_CHECK_MS);
+  const fetchAsset = (url: string) => fetch(url, { credentials: 'same-origin' });
+  const renderer = new BrowserRowRenderer({
+    uploader: api,
+    templates: createTemplateAssets({ base: TEMPLATE_ASSETS_BASE, fetch: fetchAsset }),
+    fetchImage: fetchAsset,
+    artworkUrl: (url) => artworkAddress(url, location.origin, (u) => api.imageUrl(u)),
+    now: () => Date.now(),
+  });
+  const mouse = trackMouseActivity({
+    target: window,
+    storage: safeLocalStorage(),
+    now: () => Date.now(),
+    writeEveryMs: MOUSE_ACTIVITY_WRITE_MS,
+  });
+  const identity = tabIdentity();
+
+  // Until this tab leads, it stands by.
+  const rows: Record<keyof typeof WORKER_IDS, WorkerRow> = {
+    multiSpace: blankRow('multiSpace', WORKER_STATUS.standby),
+    regular: blankRow('regular', WORKER_STATUS.standby),
+  };
+  const show = (key: keyof typeof WORKER_IDS, patch: Partial<WorkerRow>) => {
+    rows[key] = { ...rows[key], ...patch };
+    store.setWorker(rows[key]);
+  };
+  show('multiSpace', {});
+  show('regular', {});
+
+  let routeWaiting = false;
+  let regularMode: string = WORKER_STATUS.starting;
+  const gate = createRouteGate({
+    getPathname,
+    clock: browserClock,
+    onWait: (waiting) => {
+      routeWaiting = waiting;
+      show('regular', { status: waiting ? WORKER_STATUS.routeWait : regularMode });
+    },
+  });
+
+  const lead = async (leadSignal: AbortSignal): Promise<void> => {
+    const regularApi: RegularApi = {
+      nextJob: async (query) => {
+        await gate(leadSignal);
+        const answer = await api.nextJob(query);
+        if (
+          shouldReloadTab({
+            reload: answer.reload,
+            lastMouseActivity: mouse.last(),
+            now: Date.now(),
+          })
+        ) {
+          consoleLogger.info({}, 'The server asked for a reload; the tab reloads');
+          clearTabSessionId();
+          reloadPage();
+        }
+        return answer;
+      },
+      bulkCreateCampaign: (body) => api.bulkCreateCampaign(body),
+      bulkOrigin: (id) => api.bulkOrigin(id),
+      bulkLog: (body) => api.bulkLog(body),
+      bulkSaveDesigns: (body) => api.bulkSaveDesigns(body),
+    };
+    await Promise.all([
+      runMultiSpaceWorker({
+        api,
+        renderer,
+        clock: browserClock,
+        logger: consoleLogger,
+        signal: leadSignal,
+        identity,
+        onState: (state: MultiSpaceState) =>
+          show('multiSpace', {
+            status: state.mode,
+            recordId: state.record?.id ?? null,
+            templateId: state.record?.template_campaign_id ?? null,
+            lastError: state.lastError,
+          }),
+      }),
+      runRegularWorker({
+        api: regularApi,
+        renderer,
+        clock: browserClock,
+        logger: consoleLogger,
+        signal: leadSignal,
+        identity: { ...identity, processId: 'tab' },
+        onState: (state: RegularState) => {
+          regularMode = state.mode;
+          show('regular', {
+            status: routeWaiting ? WORKER_STATUS.routeWait : state.mode,
+            recordId: state.job?.id ?? null,
+            templateId: state.job?.template_campaign_id ?? null,
+            lastError: state.lastError,
+          });
+        },
+      }),
+    ]);
+  };
+
+  const done = runAsTabLeader({
+    name: WORKER_LOCK_NAME,
+    id: `${identity.sessionId}:${Math.random().toString(36).slice(2)}`,
+    signal: controller.signal,
+    lead,
+    onLeaderChange: (leader) => {
+      if (leader) return;
+      const status = controller.signal.aborted ? WORKER_STATUS.stopped : WORKER_STATUS.standby;
+      show('multiSpace', { status, recordId: null, templateId: null });
+      show('regular', { status, recordId: null, templateId: null });
+    },
+    clock: {
+      now: () => Date.now(),
+      setInterval: (callback, ms) => setInterval(callback, ms),
+      clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+    },
+    ...(options.leader ?? browserLeaderEnvironment()),
+  })
+    .catch((error: unknown) => {
+      consoleLogger.error({ error }, 'The bulk workers of this tab stopped on an error');
+    })
+    .finally(() => {
+      clearInterval(sessionWatch);
+      mouse.dispose();
+      renderer.dispose();
+    });
+
+  return {
+    done,
+    async stop() {
+      controller.abort();
+      await done;
+      store.removeWorker(WORKER_IDS.multiSpace);
+      store.removeWorker(WORKER_IDS.regular);
+    },
+  };
+}
+
+function blankRow(key: keyof typeof WORKER_IDS, status: string): WorkerRow {
+  return {
+    id: WORKER_IDS[key],
+    name: WORKER_NAMES[key],
+    status,
+    recordId: null,
+    templateId: null,
+    lastError: null,
+  };
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,33 @@
+import type { UserLike } from '@printloom/core';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { readDeviceTraits, workerSkipReason } from './skipRules.js';
+
+/**
+ * Runs this tab's bulk workers while `user` is signed in (spec §4): skipped for designers,
+ * phones and tablets; stopped when the layout unmounts (logout) or the account changes. The
+ * workers and their renderer are a chunk of their own, loaded only when they run.
+ */
+export function useInTabWorkers(user: UserLike & { id: number }): void {
+  const { pathname } = useLocation();
+  const path = useRef(pathname);
+  path.current = pathname;
+  const skip = workerSkipReason(user, readDeviceTraits());
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another account restarts the workers
+  useEffect(() => {
+    if (skip) return;
+    let cancelled = false;
+    let stop: (() => Promise<void>) | null = null;
+    import('./startInTabWorkers.js')
+      .then(({ startInTabWorkers }) => {
+        if (cancelled) return;
+        stop = startInTabWorkers({ getPathname: () => path.current }).stop;
+      })
+      .catch((error: unknown) => console.error('The bulk workers could not load', error));
+    return () => {
+      cancelled = true;
+      void stop?.();
+    };
+  }, [user.id, skip]);
+}

@@ -1,0 +1,202 @@
+/**
+ * The in-tab bulk worker (spec §4): a seller leaves the dashboard open and the tab processes a
+ * bulk job's rows with the browser renderer, each campaign made once; a second tab of the same
+ * browser stands by; a logout stops the workers; a designer runs none.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Printloom, printloom, writeArtwork } from '../bulk/fixtures.js';
+import { ACCOUNTS, DEMO_PASSWORD } from './fixtures/accounts.js';
+import { launchBrowser, newContext } from './fixtures/browser.js';
+import { LoginPage } from './fixtures/LoginPage.js';
+import { type RunningServer, startServer } from './fixtures/server.js';
+import { WorkerPanelPage } from './fixtures/WorkerPanelPage.js';
+
+interface Row {
+  id: number;
+  bulk_id: number;
+  status: string;
+  message: string | null;
+  campaign_id: number | null;
+}
+
+interface Campaign {
+  id: number;
+  name: string;
+  products: { designs: { file_url: string | null }[]; mockups?: { file_url: string }[] }[];
+}
+
+const ROWS = 6;
+const PREFIX = 'InTab';
+const PROCESS_TIMEOUT_MS = 90_000;
+
+let server: RunningServer;
+let browser: Browser;
+let home: string;
+let cli: Printloom;
+let token = '';
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'x-requested-with': 'XMLHttpRequest' },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function rowsOf(bulkId: number): Promise<Row[]> {
+  const answer = await get<{ data: Row[] }>('/seller/campaign/bulk-v3/campaigns?per_page=100');
+  return answer.data.filter((row) => row.bulk_id === bulkId);
+}
+
+async function waitForRows(bulkId: number, done: (rows: Row[]) => boolean): Promise<Row[]> {
+  const deadline = Date.now() + PROCESS_TIMEOUT_MS;
+  let rows = await rowsOf(bulkId);
+  while (!done(rows)) {
+    if (Date.now() > deadline) {
+      throw new Error(`Rows not done in time: ${JSON.stringify(rows.map((r) => r.status))}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    rows = await rowsOf(bulkId);
+  }
+  return rows;
+}
+
+async function createJob(rows: number, prefix: string): Promise<number> {
+  const art = join(home, `art-${prefix}`);
+  writeArtwork(art, rows);
+  const created = await cli([
+    'bulk',
+    'create',
+    '--template',
+    '1',
+    '--designs',
+    art,
+    '--name-prefix',
+    prefix,
+    '--start',
+    '--json',
+  ]);
+  expect(created.stderr).toBe('');
+  const job = JSON.parse(created.stdout) as { id: number; rows: number };
+  expect(job.rows).toBe(rows);
+  return job.id;
+}
+
+/** The names of the Web Locks held in this browser profile (any tab of the origin). */
+function heldLocks(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const state = await navigator.locks.query();
+    return (state.held ?? []).map((lock) => lock.name ?? '');
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  home = mkdtempSync(join(tmpdir(), 'printloom-in-tab-'));
+  cli = printloom({
+    XDG_CONFIG_HOME: join(home, 'config'),
+    PRINTLOOM_API: '',
+    PRINTLOOM_TOKEN: '',
+  });
+  const login = await cli(
+    ['login', '--api', server.baseUrl, '--email', ACCOUNTS.seller, '--password-stdin'],
+    { stdin: `${DEMO_PASSWORD}\n` },
+  );
+  expect(login.code).toBe(0);
+  token = (
+    JSON.parse(readFileSync(join(home, 'config/printloom/config.json'), 'utf8')) as {
+      token: string;
+    }
+  ).token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
+describe('in-tab bulk worker (spec §4)', () => {
+  let context: BrowserContext;
+  let first: Page;
+  let second: Page;
+
+  it('processes every row in the open tab, each campaign once, while a second tab stands by', async () => {
+    const bulkId = await createJob(ROWS, PREFIX);
+    context = await newContext(browser, server.baseUrl);
+    first = await context.newPage();
+    await new LoginPage(first).loginAndWait(ACCOUNTS.seller);
+    const leader = new WorkerPanelPage(first);
+    await leader.show();
+    // The panel names the row in hand and its template campaign while the tab works on it.
+    await leader.processingRecord(/Record \d+ · Template 1$/).waitFor({ timeout: 30_000 });
+
+    second = await context.newPage();
+    await second.goto('/');
+    await second.getByTestId('user-dropdown').waitFor();
+    const standby = new WorkerPanelPage(second);
+    await standby.show();
+    await standby.status('Multi-space worker', /standby/).waitFor();
+    await standby.status('Regular worker', /standby/).waitFor();
+
+    const rows = await waitForRows(bulkId, (all) => all.every((r) => r.status === 'completed'));
+    expect(rows).toHaveLength(ROWS);
+    const campaignIds = rows.map((r) => r.campaign_id);
+    expect(campaignIds.every((id) => typeof id === 'number')).toBe(true);
+    expect(new Set(campaignIds).size).toBe(ROWS);
+    // The second tab never took a row: it still stands by, and nothing went to a failed state.
+    expect(await standby.statusText('Multi-space worker')).toMatch(/standby/);
+    expect(rows.every((r) => r.message === null || r.message === '')).toBe(true);
+
+    // Each row made one campaign: the seller's list holds exactly ROWS of this job's names.
+    const list = await get<{ data: Campaign[]; total: number }>(
+      `/seller/campaign?q=${PREFIX}&per_page=100`,
+    );
+    const made = list.data.filter((c) => c.name.startsWith(PREFIX));
+    expect(made).toHaveLength(ROWS);
+    expect(new Set(made.map((c) => c.id))).toEqual(new Set(campaignIds));
+
+    // The tab rendered and uploaded each campaign's design (PNG) and mockup (JPEG, spec §7:
+    // mockups under p/{campaignId}, the row's template campaign as the CLI does).
+    const campaign = await get<Campaign>(`/seller/campaign/${campaignIds[0]}`);
+    const design = campaign.products[0]?.designs[0]?.file_url ?? '';
+    const mockup = campaign.products[0]?.mockups?.[0]?.file_url ?? '';
+    expect(design).toMatch(/^s\d+\/d\/\d+\/[^/]+\.png$/);
+    expect(mockup).toMatch(/^s\d+\/p\/1\/[^/]+\.jpg$/);
+    for (const [key, type] of [
+      [design, 'image/png'],
+      [mockup, 'image/jpeg'],
+    ] as const) {
+      const file = await fetch(`${server.baseUrl}/files/${key}`);
+      expect(file.headers.get('content-type')).toBe(type);
+      expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    }
+  });
+
+  it('stops the workers and frees the tab lock on logout', async () => {
+    expect(await heldLocks(first)).toContain('printloom-bulk-workers');
+    await first.goto('/auth/logout');
+    await first.waitForURL((url) => url.pathname === '/auth/login');
+    // The other tab may take the lock over, sees the session is gone, and lets go too.
+    await expect
+      .poll(() => heldLocks(first), { timeout: 15_000 })
+      .not.toContain('printloom-bulk-workers');
+    await context.close();
+  });
+
+  it('runs no worker for a designer', async () => {
+    const designer = await newContext(browser, server.baseUrl);
+    const page = await designer.newPage();
+    await new LoginPage(page).loginAndWait(ACCOUNTS.designer);
+    const panel = new WorkerPanelPage(page);
+    await panel.show();
+    await panel.empty().waitFor();
+    expect(await heldLocks(page)).not.toContain('printloom-bulk-workers');
+    await designer.close();
+  });
+});
