@@ -61,7 +61,7 @@ export function objectUrl(config: S3Config, key: string): string {
 export function presignS3(
   config: S3Config,
   request: {
-    method: 'GET' | 'PUT';
+    method: 'GET' | 'HEAD' | 'PUT' | 'DELETE';
     key: string;
     expiresIn: number;
     now: Date;

@@ -20,9 +20,11 @@ import {
 } from '../blob/blobStore.js';
 import { bytesMatchType, FILE_TYPE_MESSAGES, typeOfName } from '../blob/fileTypes.js';
 import { objectUrl, presignS3 } from '../blob/s3Presign.js';
+import { checkUploads, sweepUploads, uploadKeysIn } from '../blob/uploadChecks.js';
 import { DEFAULT_UPLOAD_MAX_BYTES, PRE_SIGNED_URL_TTL_SECONDS } from '../config.js';
 import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
+import { insertCheckedUpload, insertPendingUpload } from '../sql/uploads.js';
 import { registerImageProxy } from './imageProxy.js';
 
 export const UPLOAD_MESSAGES = {
@@ -31,6 +33,9 @@ export const UPLOAD_MESSAGES = {
   otherTenant: 'This upload address belongs to another account.',
   fileRequired: 'Please choose a file to upload.',
 } as const;
+
+/** How often uploads whose signed PUT expired are checked once more (blob/uploadChecks.ts). */
+const UPLOAD_SWEEP_INTERVAL_MS = 60_000;
 
 /** Public uploads (no session) are kept apart from every seller's files. */
 const PUBLIC_OWNER = 0;
@@ -53,7 +58,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     return [scope, filePath, stored].filter((p) => p !== '').join('/');
   }
 
-  function presign(owner: number, body: PreSignedUrlBody) {
+  async function presign(owner: number, body: PreSignedUrlBody) {
     if (!typeOfName(body.fileName)) {
       throw unprocessable(FILE_TYPE_MESSAGES.notAllowed, {
         fileName: [FILE_TYPE_MESSAGES.notAllowed],
@@ -63,7 +68,13 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     const s3 = app.config.s3;
     if (s3) {
       // The bytes go straight to the bucket: the extension and the bound content type are
-      // checked here, the magic bytes only on uploads that pass through the server.
+      // checked here, the bytes when a request first names the object (blob/uploadChecks.ts).
+      await insertPendingUpload(db, {
+        sellerId: owner === PUBLIC_OWNER ? null : owner,
+        filePath: key,
+        contentType: typeOfName(body.fileName) ?? 'application/octet-stream',
+        ttlSeconds: PRE_SIGNED_URL_TTL_SECONDS,
+      });
       return {
         filePath: key,
         preSignedUrl: presignS3(s3, {
@@ -97,7 +108,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     tags: ['uploads'],
     body: PreSignedUrlBody,
     response: PreSignedUrlAnswer,
-    handler: async ({ auth, body }) => ({ data: presign(auth.sellerId, body) }),
+    handler: async ({ auth, body }) => ({ data: await presign(auth.sellerId, body) }),
   });
   defineRoute(app, {
     method: 'POST',
@@ -107,7 +118,9 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     auth: 'optional',
     body: PreSignedUrlBody,
     response: PreSignedUrlAnswer,
-    handler: async ({ auth, body }) => ({ data: presign(auth?.sellerId ?? PUBLIC_OWNER, body) }),
+    handler: async ({ auth, body }) => ({
+      data: await presign(auth?.sellerId ?? PUBLIC_OWNER, body),
+    }),
   });
 
   async function store(owner: number, key: string, bytes: Buffer, nameForType: string) {
@@ -135,11 +148,12 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     } else {
       await writeBlob(app.blobDir, key, bytes);
     }
-    await db.query(
-      `INSERT INTO uploads (seller_id, file_path, content_type, size) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (file_path) DO UPDATE SET size = EXCLUDED.size, content_type = EXCLUDED.content_type`,
-      [owner === PUBLIC_OWNER ? null : owner, key, type, bytes.length],
-    );
+    await insertCheckedUpload(db, {
+      sellerId: owner === PUBLIC_OWNER ? null : owner,
+      filePath: key,
+      contentType: type,
+      size: bytes.length,
+    });
   }
 
   // The signed PUT reads the raw body whatever its content type, so it lives in its own scope
@@ -240,4 +254,28 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
   );
 
   await registerImageProxy(app);
+  registerUploadChecks(app, maxBytes);
+}
+
+/**
+ * With a bucket configured: every state-changing request that names an uploaded object has the
+ * object's bytes checked before its handler runs, and expired uploads are swept every minute.
+ */
+function registerUploadChecks(app: FastifyInstance, maxBytes: number): void {
+  const s3 = app.config.s3;
+  if (!s3) return;
+  const env = { db: app.db, s3, maxBytes, log: app.log };
+  app.addHook('preHandler', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return;
+    if (!request.body || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return;
+    await checkUploads({ ...env, log: request.log }, uploadKeysIn(request.body, s3));
+  });
+  const timer = setInterval(() => {
+    sweepUploads(env).catch((error: unknown) =>
+      app.log.error({ err: error }, 'upload sweep failed'),
+    );
+  }, UPLOAD_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
