@@ -17,7 +17,6 @@
 import {
   createApiClient,
   type MultiSpaceState,
-  type RegularApi,
   type RegularState,
   runMultiSpaceWorker,
   runRegularWorker,
@@ -26,6 +25,7 @@ import {
 } from '@printloom/core';
 import { readToken } from '../env/session.js';
 import { type WorkerRow, type WorkerStore, workerStore } from '../shell/workerStore.js';
+import { artworkAddress } from './artworkAddress.js';
 import { BrowserRowRenderer } from './BrowserRowRenderer.js';
 import { clearTabSessionId, tabIdentity } from './clientIdentity.js';
 import {
@@ -35,9 +35,10 @@ import {
   WORKER_LOCK_NAME,
   WORKER_STATUS,
 } from './constants.js';
-import { shouldReloadTab, trackMouseActivity } from './reloadRule.js';
+import { trackMouseActivity } from './reloadRule.js';
 import { createRouteGate } from './routeWait.js';
 import { browserLeaderEnvironment, runAsTabLeader, type TabLeaderOptions } from './tabLeader.js';
+import { createTabRegularApi } from './tabRegularApi.js';
 import { createTemplateAssets } from './templateAssets.js';
 
 export interface StartInTabWorkersOptions {
@@ -85,17 +86,6 @@ const consoleLogger: WorkerLogger = {
   warn: (fields, message) => console.warn(`[bulk worker] ${message}`, fields),
   error: (fields, message) => console.error(`[bulk worker] ${message}`, fields),
 };
-
-/**
- * Where the tab may read an artwork's pixels from: the API's own files as they are, other
- * http(s) addresses through the image proxy (the page may not read foreign pixels).
- */
-export function artworkAddress(url: string, origin: string, proxy: (url: string) => string) {
-  if (/^(data|blob):/i.test(url)) return url;
-  if (url.startsWith('images/')) return `/${url}`;
-  if (!/^https?:\/\//i.test(url)) return url;
-  return new URL(url).origin === origin ? url : proxy(url);
-}
 
 class SessionChangedError extends Error {
   constructor() {
@@ -171,28 +161,18 @@ export function startInTabWorkers(options: StartInTabWorkersOptions = {}): InTab
   });
 
   const lead = async (leadSignal: AbortSignal): Promise<void> => {
-    const regularApi: RegularApi = {
-      nextJob: async (query) => {
-        await gate(leadSignal);
-        const answer = await api.nextJob(query);
-        if (
-          shouldReloadTab({
-            reload: answer.reload,
-            lastMouseActivity: mouse.last(),
-            now: Date.now(),
-          })
-        ) {
-          consoleLogger.info({}, 'The server asked for a reload; the tab reloads');
-          clearTabSessionId();
-          reloadPage();
-        }
-        return answer;
+    const regularApi = createTabRegularApi({
+      api,
+      waitForQuietRoute: gate,
+      signal: leadSignal,
+      lastMouseActivity: () => mouse.last(),
+      now: () => Date.now(),
+      reload: () => {
+        consoleLogger.info({}, 'The server asked for a reload; the tab reloads');
+        clearTabSessionId();
+        reloadPage();
       },
-      bulkCreateCampaign: (body) => api.bulkCreateCampaign(body),
-      bulkOrigin: (id) => api.bulkOrigin(id),
-      bulkLog: (body) => api.bulkLog(body),
-      bulkSaveDesigns: (body) => api.bulkSaveDesigns(body),
-    };
+    });
     await Promise.all([
       runMultiSpaceWorker({
         api,
