@@ -6,11 +6,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Printloom, printloom, writeArtwork } from '../bulk/fixtures.js';
 import { ACCOUNTS, DEMO_PASSWORD } from './fixtures/accounts.js';
-import { launchBrowser, newContext } from './fixtures/browser.js';
+import { CHROMIUM_FLAGS, launchBrowser, newContext } from './fixtures/browser.js';
 import { LoginPage } from './fixtures/LoginPage.js';
 import { type RunningServer, startServer } from './fixtures/server.js';
 import { WorkerPanelPage } from './fixtures/WorkerPanelPage.js';
@@ -65,14 +65,29 @@ async function waitForRows(bulkId: number, done: (rows: Row[]) => boolean): Prom
   return rows;
 }
 
-async function createJob(rows: number, prefix: string): Promise<number> {
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`POST ${path}: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function createJob(rows: number, prefix: string, templateCampaign = 1): Promise<number> {
   const art = join(home, `art-${prefix}`);
   writeArtwork(art, rows);
   const created = await cli([
     'bulk',
     'create',
     '--template',
-    '1',
+    String(templateCampaign),
     '--designs',
     art,
     '--name-prefix',
@@ -137,6 +152,11 @@ describe('in-tab bulk worker (spec §4)', () => {
     await leader.processingRecord(/Record \d+ · Template 1$/).waitFor({ timeout: 30_000 });
 
     second = await context.newPage();
+    const claimsBySecond: string[] = [];
+    second.on('request', (request) => {
+      if (/\/bulk-v3\/pending|\/bulk\/next-job/.test(request.url()))
+        claimsBySecond.push(request.url());
+    });
     await second.goto('/');
     await second.getByTestId('user-dropdown').waitFor();
     const standby = new WorkerPanelPage(second);
@@ -149,8 +169,9 @@ describe('in-tab bulk worker (spec §4)', () => {
     const campaignIds = rows.map((r) => r.campaign_id);
     expect(campaignIds.every((id) => typeof id === 'number')).toBe(true);
     expect(new Set(campaignIds).size).toBe(ROWS);
-    // The second tab never took a row: it still stands by, and nothing went to a failed state.
+    // The second tab never asked for work: it still stands by, and no row failed.
     expect(await standby.statusText('Multi-space worker')).toMatch(/standby/);
+    expect(claimsBySecond).toEqual([]);
     expect(rows.every((r) => r.message === null || r.message === '')).toBe(true);
 
     // Each row made one campaign: the seller's list holds exactly ROWS of this job's names.
@@ -198,5 +219,42 @@ describe('in-tab bulk worker (spec §4)', () => {
     await panel.empty().waitFor();
     expect(await heldLocks(page)).not.toContain('printloom-bulk-workers');
     await designer.close();
+  });
+});
+
+describe('in-tab bulk worker with 3D products (spec §4, §9)', () => {
+  it("renders a 3D product's mockup with the page's WebGL and a 2D one beside it", async () => {
+    const template = await post<{ id: number }>('/seller/campaign', {
+      name: 'Mug and tee',
+      products: [{ template_id: 101 }, { template_id: 201 }],
+    });
+    const bulkId = await createJob(2, 'InTab3D', template.id);
+    // The three.js scene needs WebGL 2, which headless Chromium gives on the CPU with these.
+    const webgl = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_FLAGS, '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    });
+    try {
+      const context = await newContext(webgl, server.baseUrl);
+      const page = await context.newPage();
+      await new LoginPage(page).loginAndWait(ACCOUNTS.seller);
+      const rows = await waitForRows(bulkId, (all) =>
+        all.every((r) => r.status !== 'pending' && r.status !== 'processing'),
+      );
+      expect(rows.map((r) => [r.status, r.message ?? null])).toEqual([
+        ['completed', null],
+        ['completed', null],
+      ]);
+      const campaign = await get<Campaign>(`/seller/campaign/${rows[0]?.campaign_id}`);
+      const mockups = campaign.products.map((p) => p.mockups?.[0]?.file_url ?? '');
+      expect(mockups).toHaveLength(2);
+      for (const key of mockups) {
+        const file = await fetch(`${server.baseUrl}/files/${key}`);
+        expect(file.headers.get('content-type')).toBe('image/jpeg');
+        expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+      }
+    } finally {
+      await webgl.close();
+    }
   });
 });
