@@ -17,7 +17,13 @@ const comingSoon: LazyRouteFunction<RouteObject> = async () => ({
 });
 
 export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
-  { path: '/campaigns', title: 'All Campaigns', lazy: comingSoon },
+  {
+    path: '/campaigns',
+    title: 'All Campaigns',
+    lazy: async () => ({
+      Component: (await import('../pages/campaigns/CampaignsListPage.js')).CampaignsListPage,
+    }),
+  },
   { path: '/campaigns/import', title: 'Import Campaigns', lazy: comingSoon },
   { path: '/campaigns/edit/:id?', title: 'Edit Campaign', lazy: comingSoon },
   { path: '/campaigns/ai/edit/:id?', title: 'Edit AI Campaign', lazy: comingSoon },
@@ -31,16 +37,26 @@ export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
   { path: '/campaigns/bulk/:id?', title: 'Bulk Campaign', lazy: comingSoon },
   { path: '/campaigns/bulk_v2/:id?', title: 'Bulk Campaign', lazy: comingSoon },
   { path: '/campaigns/mockup/:id?', title: 'Mockup Campaign', lazy: comingSoon },
-  { path: '/bulk-campaigns', title: 'Bulk Campaigns', lazy: comingSoon },
+  {
+    path: '/bulk-campaigns',
+    title: 'Bulk Campaigns',
+    lazy: async () => ({
+      Component: (await import('../pages/bulk/RegularBulkListPage.js')).RegularBulkListPage,
+    }),
+  },
   {
     path: '/bulk-campaigns/multi-print-spaces',
     title: 'Multi Print Spaces Bulk',
-    lazy: comingSoon,
+    lazy: async () => ({
+      Component: (await import('../pages/bulk/MultiSpaceBulkListPage.js')).MultiSpaceBulkListPage,
+    }),
   },
   {
     path: '/bulk-campaigns/multi-print-spaces/import/:id?',
     title: 'Import Multi Print Spaces Bulk',
-    lazy: comingSoon,
+    lazy: async () => ({
+      Component: (await import('../pages/bulk/BulkImportPage.js')).BulkImportPage,
+    }),
   },
   { path: '/bulk-campaigns/custom/mockup/:id?', title: 'Custom Mockup Bulk', lazy: comingSoon },
   {

@@ -1,0 +1,181 @@
+import type {
+  BulkJobSummary,
+  BulkMultiSpaceListQueryInput,
+  BulkMultiSpaceRow,
+  CreateBulkJobBody,
+  Paginated,
+} from '@printloom/core';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../client.js';
+
+/** While rows wait or run, lists and job progress refresh this often (live progress). */
+export const BULK_LIVE_REFRESH_MS = 1500;
+/** Row statuses that still change without the seller doing anything. */
+export const BULK_ACTIVE_STATUSES: ReadonlySet<string> = new Set(['pending', 'processing']);
+
+export const multiSpaceKeys = {
+  all: ['bulk-v3'] as const,
+  lists: () => [...multiSpaceKeys.all, 'list'] as const,
+  list: (query: BulkMultiSpaceListQueryInput) => [...multiSpaceKeys.lists(), query] as const,
+  job: (id: number) => [...multiSpaceKeys.all, 'job', id] as const,
+  origin: (id: number) => [...multiSpaceKeys.all, 'origin', id] as const,
+};
+
+type RowPage = Paginated<BulkMultiSpaceRow>;
+
+const hasActiveRows = (page: RowPage | undefined) =>
+  page?.data.some((row) => BULK_ACTIVE_STATUSES.has(row.status)) === true;
+
+/** A page of the multi-space bulk list; refreshes itself while a row on it is pending or running. */
+export function useMultiSpaceList(query: BulkMultiSpaceListQueryInput, enabled = true) {
+  return useQuery({
+    queryKey: multiSpaceKeys.list(query),
+    queryFn: () => api.bulkCampaigns(query),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (hasActiveRows(q.state.data) ? BULK_LIVE_REFRESH_MS : false),
+    enabled,
+  });
+}
+
+/** A job's row counts; refreshes while any row of it is pending or running. */
+export function useBulkJob(id: number | undefined) {
+  return useQuery({
+    queryKey: multiSpaceKeys.job(id ?? 0),
+    queryFn: () => api.bulkJob(id ?? 0),
+    enabled: id !== undefined,
+    refetchInterval: (q) => {
+      const counts = (q.state.data as BulkJobSummary | undefined)?.counts;
+      return counts && (counts.pending ?? 0) + (counts.processing ?? 0) > 0
+        ? BULK_LIVE_REFRESH_MS
+        : false;
+    },
+  });
+}
+
+/** The template campaign of a job as the worker sees it: products, print spaces, mockups. */
+export function useBulkOrigin(id: number | undefined) {
+  return useQuery({
+    queryKey: multiSpaceKeys.origin(id ?? 0),
+    queryFn: () => api.bulkOrigin(id ?? 0),
+    enabled: id !== undefined,
+    staleTime: 60_000,
+  });
+}
+
+/** Puts the rows the server answered with into every cached page that shows them. */
+function replaceRows(client: QueryClient, rows: readonly BulkMultiSpaceRow[]): void {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  client.setQueriesData<RowPage>({ queryKey: multiSpaceKeys.lists() }, (page) =>
+    page ? { ...page, data: page.data.map((row) => byId.get(row.id) ?? row) } : page,
+  );
+}
+
+function dropRows(client: QueryClient, ids: readonly number[]): void {
+  const gone = new Set(ids);
+  client.setQueriesData<RowPage>({ queryKey: multiSpaceKeys.lists() }, (page) => {
+    if (!page) return page;
+    const data = page.data.filter((row) => !gone.has(row.id));
+    return { ...page, data, total: page.total - (page.data.length - data.length) };
+  });
+}
+
+/**
+ * Row actions of spec §4: retry, remove, start and stop update the rows from the server's
+ * answer (job counts are refreshed after); start-all and stop-all refetch the lists.
+ */
+export function useMultiSpaceActions() {
+  const client = useQueryClient();
+  const refreshJobs = () => client.invalidateQueries({ queryKey: [...multiSpaceKeys.all, 'job'] });
+  const retry = useMutation({
+    mutationFn: (id: number) => api.retryRow({ id }),
+    onSuccess: (row) => {
+      replaceRows(client, [row]);
+      void refreshJobs();
+    },
+  });
+  const start = useMutation({
+    mutationFn: (ids: number[]) => api.startRows({ ids }),
+    onSuccess: (rows) => {
+      replaceRows(client, rows);
+      void refreshJobs();
+    },
+  });
+  const stop = useMutation({
+    mutationFn: (ids: number[]) => api.stopRows({ ids }),
+    onSuccess: (rows) => {
+      replaceRows(client, rows);
+      void refreshJobs();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => api.removeRows({ ids }),
+    onSuccess: (answer) => {
+      dropRows(client, answer.ids);
+      void refreshJobs();
+    },
+  });
+  const refetchAll = () => client.invalidateQueries({ queryKey: multiSpaceKeys.all });
+  const startAll = useMutation({
+    mutationFn: () => api.startAll({}),
+    onSuccess: refetchAll,
+  });
+  const stopAll = useMutation({
+    mutationFn: () => api.stopAll({}),
+    onSuccess: refetchAll,
+  });
+  return { retry, start, stop, remove, startAll, stopAll };
+}
+
+/** Most ids one start/stop call carries (the list's largest page). */
+const IDS_PER_CALL = 100;
+
+/** Ids of a job's rows in the given statuses, across every page of the list. */
+async function jobRowIds(bulkId: number, statuses: readonly string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await api.bulkCampaigns({ bulk_id: bulkId, page, per_page: IDS_PER_CALL });
+    for (const row of answer.data) if (statuses.includes(row.status)) ids.push(row.id);
+    if (page >= answer.last_page) return ids;
+  }
+}
+
+/**
+ * Start or stop a whole job: its stopped rows are queued, or its pending and processing rows
+ * stopped, a hundred ids per call; the job's counts and lists are refetched after.
+ */
+export function useJobActions(bulkId: number) {
+  const client = useQueryClient();
+  const act = async (statuses: readonly string[], call: typeof api.startRows) => {
+    const ids = await jobRowIds(bulkId, statuses);
+    let changed = 0;
+    for (let at = 0; at < ids.length; at += IDS_PER_CALL) {
+      changed += (await call({ ids: ids.slice(at, at + IDS_PER_CALL) })).length;
+    }
+    return changed;
+  };
+  const refetch = () => client.invalidateQueries({ queryKey: multiSpaceKeys.all });
+  const start = useMutation({
+    mutationFn: () => act(['stopped'], api.startRows),
+    onSettled: refetch,
+  });
+  const stop = useMutation({
+    mutationFn: () => act(['pending', 'processing'], api.stopRows),
+    onSettled: refetch,
+  });
+  return { start, stop };
+}
+
+/** Creates a job; its list pages are refetched. */
+export function useCreateBulkJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBulkJobBody) => api.createBulkJob(body),
+    onSuccess: () => client.invalidateQueries({ queryKey: multiSpaceKeys.lists() }),
+  });
+}

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ArtworkError,
+  campaignNameOfFile,
+  joinPath,
+  parseArtworkCsv,
+  readPickedArtwork,
+} from './artworkRows.js';
+import { checkImportRows, filesToUpload, jobRows, uploadFileName } from './checkImportRows.js';
+
+interface FakeFile {
+  path: string;
+  text?: string;
+}
+const read = (files: FakeFile[]) => readPickedArtwork(files, async (file) => file.text ?? '');
+
+describe('a dropped folder of images', () => {
+  it('gives one row per top-level image in natural order, named from the file', async () => {
+    const picked = await read([
+      { path: 'summer/design-10.png' },
+      { path: 'summer/design-2.jpg' },
+      { path: 'summer/Cat_Lovers--tee.webp' },
+      { path: 'summer/notes.txt' },
+      { path: 'summer/old/design-1.png' },
+    ]);
+    expect(picked.kind).toBe('folder');
+    expect(picked.name).toBe('summer');
+    expect(picked.rows).toEqual([
+      { campaign_name: 'Cat Lovers tee', designs: [{ source: 'summer/Cat_Lovers--tee.webp' }] },
+      { campaign_name: 'design 2', designs: [{ source: 'summer/design-2.jpg' }] },
+      { campaign_name: 'design 10', designs: [{ source: 'summer/design-10.png' }] },
+    ]);
+  });
+
+  it('says so when the folder holds no image', async () => {
+    await expect(read([{ path: 'empty/readme.md' }])).rejects.toThrow(
+      'No PNG, JPEG or WebP images in the folder empty.',
+    );
+    await expect(read([])).rejects.toBeInstanceOf(ArtworkError);
+  });
+
+  it('reads a folder holding one CSV as that CSV, paths relative to it', async () => {
+    const picked = await read([
+      {
+        path: 'drop/rows.csv',
+        text: 'campaign_name,new_url,print_space\nCat,img/cat.png,front\nDog,https://cdn.test/dog.png,\n',
+      },
+      { path: 'drop/img/cat.png' },
+    ]);
+    expect(picked.kind).toBe('csv');
+    expect(picked.rows).toEqual([
+      { campaign_name: 'Cat', designs: [{ source: 'drop/img/cat.png', print_space: 'front' }] },
+      { campaign_name: 'Dog', designs: [{ source: 'https://cdn.test/dog.png' }] },
+    ]);
+    await expect(
+      read([
+        { path: 'drop/a.csv', text: 'campaign_name\nA' },
+        { path: 'drop/b.csv', text: 'campaign_name\nB' },
+      ]),
+    ).rejects.toThrow('Drop one CSV file at a time (found a.csv, b.csv).');
+  });
+});
+
+describe('a CSV of artwork (the CLI rules)', () => {
+  it('merges consecutive lines of one campaign into one row of several print spaces', () => {
+    expect(
+      parseArtworkCsv(
+        'campaign_name,new_url,print_space\nDuo,a.png,front\nDuo,b.png,back\nSolo,c.png,front\nDuo,d.png,front',
+      ),
+    ).toEqual([
+      {
+        campaign_name: 'Duo',
+        designs: [
+          { source: 'a.png', print_space: 'front' },
+          { source: 'b.png', print_space: 'back' },
+        ],
+      },
+      { campaign_name: 'Solo', designs: [{ source: 'c.png', print_space: 'front' }] },
+      { campaign_name: 'Duo', designs: [{ source: 'd.png', print_space: 'front' }] },
+    ]);
+  });
+
+  it('reads other columns as print spaces, skipping empty cells, with quoted cells', () => {
+    expect(
+      parseArtworkCsv('Campaign_Name,Front,Back\n"Cats, vol. 1",f.png,\nDogs,g.png,"h ""2"".png"'),
+    ).toEqual([
+      { campaign_name: 'Cats, vol. 1', designs: [{ source: 'f.png', print_space: 'front' }] },
+      {
+        campaign_name: 'Dogs',
+        designs: [
+          { source: 'g.png', print_space: 'front' },
+          { source: 'h "2".png', print_space: 'back' },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a CSV without campaign_name, with an empty name, or without rows', () => {
+    expect(() => parseArtworkCsv('name,new_url\nA,a.png', 'x.csv')).toThrow(
+      'x.csv needs a campaign_name column',
+    );
+    expect(() => parseArtworkCsv('campaign_name,new_url\n,a.png', 'x.csv')).toThrow(
+      'x.csv line 2: campaign_name is empty',
+    );
+    expect(() => parseArtworkCsv('campaign_name,new_url\n', 'x.csv')).toThrow('x.csv has no rows');
+    expect(() => parseArtworkCsv('', 'x.csv')).toThrow('x.csv is empty');
+  });
+
+  it('names files and joins paths as the CLI does', () => {
+    expect(campaignNameOfFile('my_best--design.PNG')).toBe('my best design');
+    expect(campaignNameOfFile('___.png')).toBe('___.png');
+    expect(joinPath('drop', './img/../art/a.png')).toBe('drop/art/a.png');
+    expect(joinPath('', 'a\\b.png')).toBe('a/b.png');
+  });
+});
+
+const template = {
+  products: [
+    {
+      id: 1,
+      template_id: 101,
+      print_spaces: JSON.stringify([{ name: 'front', width: 4200, height: 4800, isMain: true }]),
+      template_mockups: [{ id: 11, print_space: 'front' }],
+    },
+  ],
+};
+
+describe('checking rows before anything is sent (spec §5 messages)', () => {
+  const files = new Map([
+    ['art/a.png', { path: 'art/a.png' }],
+    ['art/notes.txt', { path: 'art/notes.txt' }],
+  ]);
+  const rows = [
+    { campaign_name: 'Good', designs: [{ source: 'art/a.png' }] },
+    {
+      campaign_name: 'Remote',
+      designs: [{ source: 'https://cdn.test/b.png', print_space: 'front' }],
+    },
+    { campaign_name: 'No url', designs: [{ source: '', print_space: 'front' }] },
+    { campaign_name: 'Back', designs: [{ source: 'art/a.png', print_space: 'back' }] },
+    {
+      campaign_name: 'Two without space',
+      designs: [{ source: 'art/a.png' }, { source: 'art/a.png', print_space: 'front' }],
+    },
+    { campaign_name: 'Missing file', designs: [{ source: 'art/z.png' }] },
+    { campaign_name: 'Not an image', designs: [{ source: 'art/notes.txt' }] },
+    { campaign_name: 'Nothing', designs: [] },
+  ];
+
+  it('marks each invalid row with the message the worker would give', () => {
+    const checked = checkImportRows(rows, template, files, 'Summer');
+    expect(checked.map((row) => (row.ok ? 'ok' : row.message))).toEqual([
+      'ok',
+      'ok',
+      'Design url is invalid',
+      'PRINT_SPACE_IS_MISSING',
+      'Design is invalid',
+      'Design url is invalid',
+      'Design url is invalid',
+      'Empty valid design',
+    ]);
+    expect(checked[0]).toMatchObject({
+      campaign_name: 'Summer Good',
+      designCount: 1,
+      mockupCount: 1,
+    });
+    const missing = checked[5];
+    expect(missing?.ok === false && missing.detail).toBe(
+      'art/z.png is not among the dropped files',
+    );
+    const notImage = checked[6];
+    expect(notImage?.ok === false && notImage.detail).toBe(
+      'art/notes.txt is not a PNG, JPEG or WebP image',
+    );
+  });
+
+  it('gives "Campaign not found" without a template campaign', () => {
+    const [row] = checkImportRows(rows.slice(0, 1), null, files);
+    expect(row?.ok === false && row.message).toBe('Campaign not found');
+  });
+
+  it('uploads each needed file once and builds job rows of the valid rows only', () => {
+    const checked = checkImportRows(
+      [...rows, { campaign_name: 'Again', designs: [{ source: 'art/a.png' }] }],
+      template,
+      files,
+    );
+    expect(filesToUpload(checked)).toEqual(['art/a.png']);
+    const job = jobRows(checked, new Map([['art/a.png', '/files/a/1/a_1.png']]));
+    expect(job).toEqual([
+      { campaign_name: 'Good', designs: [{ new_url: '/files/a/1/a_1.png' }] },
+      {
+        campaign_name: 'Remote',
+        designs: [{ new_url: 'https://cdn.test/b.png', print_space: 'front' }],
+      },
+      { campaign_name: 'Again', designs: [{ new_url: '/files/a/1/a_1.png' }] },
+    ]);
+    expect(() => jobRows(checked, new Map())).toThrow('art/a.png was not uploaded');
+  });
+
+  it('names stored uploads as the CLI does', () => {
+    expect(uploadFileName('art/My Cat (final).PNG', 42)).toBe('My-Cat-final-_42.png');
+  });
+});

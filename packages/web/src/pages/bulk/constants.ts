@@ -1,0 +1,9 @@
+/** Bulk pages (spec §2 routes). */
+export const MULTI_SPACE_LIST_PATH = '/bulk-campaigns/multi-print-spaces';
+export const IMPORT_PATH = '/bulk-campaigns/multi-print-spaces/import';
+/** Artwork files uploaded at the same time on the import page. */
+export const UPLOAD_CONCURRENCY = 3;
+/** Rows of a job shown per page while following it. */
+export const JOB_ROWS_PER_PAGE = 25;
+/** Template campaigns offered per search on the import page. */
+export const TEMPLATE_SEARCH_SIZE = 8;
