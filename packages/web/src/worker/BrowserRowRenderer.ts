@@ -25,7 +25,7 @@ import {
   rendererContext,
 } from './browserCanvas.js';
 import { BULK_MOCKUP_SIZE, DESIGN_UPLOAD_PREFIX, MOCKUP_JPEG_QUALITY } from './constants.js';
-import { createMockup3dRenderer } from './mockup3d.js';
+import { createMockup3dRenderer } from './mockup3dClient.js';
 import type { TemplateAssets } from './templateAssets.js';
 
 /** The uploads the renderer makes: the core client's pre-signed flow (3 attempts). */

@@ -1,6 +1,6 @@
 import { clampBrightness } from '@printloom/core';
 import { type DrawableImage, placeDesign } from '@printloom/renderer';
-import type { Scene3d } from '@printloom/renderer/three';
+import type * as Three from '@printloom/renderer/three';
 import {
   type BrowserCanvas,
   context2dOf,
@@ -48,22 +48,28 @@ export interface Mockup3dRequest {
   aspect: number;
 }
 
+export interface Mockup3dRenderer {
+  render(request: Mockup3dRequest): Promise<Blob>;
+  dispose(): void;
+}
+
 /**
- * 3D mockups with the renderer's three.js scene on the browser's WebGL, three.js loaded on the
- * first 3D mockup only (it is most of the 3D code's weight).
+ * 3D mockups with the renderer's three.js scene (the one the server's Chromium pool runs) on
+ * this context's WebGL 2. `loadThree` gives the scene module: a dynamic import on the page, a
+ * static one inside the 3D web worker.
  */
-export function createMockup3dRenderer() {
-  let scene: Promise<{ scene: Scene3d; canvas: BrowserCanvas }> | undefined;
+export function createScene3dRenderer(loadThree: () => Promise<typeof Three>): Mockup3dRenderer {
+  let scene: Promise<{ scene: Three.Scene3d; canvas: BrowserCanvas }> | undefined;
   let currentModel = '';
 
   const warm = () => {
-    scene ??= import('@printloom/renderer/three').then(({ createScene3d }) => {
+    scene ??= loadThree().then(({ createScene3d }) => {
       const canvas = createBrowserCanvas(1, 1);
       try {
         return { scene: createScene3d(canvas), canvas };
       } catch (error) {
         throw new Error(
-          `3D mockups need WebGL 2 in this browser: ${error instanceof Error ? error.message : error}`,
+          `3D mockups need WebGL 2 in this browser: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
     });
@@ -74,7 +80,7 @@ export function createMockup3dRenderer() {
   };
 
   return {
-    async render(request: Mockup3dRequest): Promise<Blob> {
+    async render(request) {
       const { scene: scene3d, canvas } = await warm();
       if (currentModel !== request.modelKey) {
         currentModel = '';
@@ -85,7 +91,7 @@ export function createMockup3dRenderer() {
       scene3d.render(flat, { size: request.size, color: request.color });
       return encodeCanvas(canvas, 'image/jpeg', MOCKUP_JPEG_QUALITY);
     },
-    dispose(): void {
+    dispose() {
       const pending = scene;
       scene = undefined;
       void pending?.then(({ scene: s }) => s.dispose()).catch(() => undefined);

@@ -5,16 +5,16 @@ import { readDeviceTraits, workerSkipReason } from './skipRules.js';
 
 /**
  * Runs this tab's bulk workers while `user` is signed in (spec §4): skipped for designers,
- * phones and tablets; stopped when the layout unmounts (logout) or the account changes. The
+ * phones and tablets; stopped when the layout unmounts (logout; the shell is keyed by account,
+ * so a switch remounts it) and, within the workers, as soon as the session cookie changes. The
  * workers and their renderer are a chunk of their own, loaded only when they run.
  */
-export function useInTabWorkers(user: UserLike & { id: number }): void {
+export function useInTabWorkers(user: UserLike): void {
   const { pathname } = useLocation();
   const path = useRef(pathname);
   path.current = pathname;
   const skip = workerSkipReason(user, readDeviceTraits());
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another account restarts the workers
   useEffect(() => {
     if (skip) return;
     let cancelled = false;
@@ -29,5 +29,5 @@ export function useInTabWorkers(user: UserLike & { id: number }): void {
       cancelled = true;
       void stop?.();
     };
-  }, [user.id, skip]);
+  }, [skip]);
 }
