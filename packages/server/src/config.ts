@@ -29,10 +29,24 @@ export interface ServerConfig {
   lastUpdate?: string;
   /** Seconds a worker holds a claimed bulk row before another worker may take it over. */
   bulkLeaseSeconds?: number;
+  /** Klaviyo's API (sync-profiles); https://a.klaviyo.com when unset. */
+  klaviyoApiUrl?: string | undefined;
+  /**
+   * The personalisation design tool `GET /seller/get-pb-token` hands access to: where its API and
+   * its iframe live, and the secret its access tokens are signed with (shared with the tool).
+   * Unset: the call answers 503.
+   */
+  designTool?: DesignToolConfig | undefined;
   /** Host of storefront previews (spec §3 Site config); DEFAULT_PREVIEW_DOMAIN when unset. */
   previewDomain?: string | undefined;
   /** Host of the marketplace (spec §3 Site config); DEFAULT_MARKETPLACE_DOMAIN when unset. */
   marketplaceDomain?: string | undefined;
+}
+
+export interface DesignToolConfig {
+  apiUrl: string;
+  iframeUrl: string;
+  tokenSecret: string;
 }
 
 /** Session life: the spec's cookie max age (§9, 604800 s). */

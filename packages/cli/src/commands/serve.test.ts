@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../program.js';
-import { DEFAULT_HOST, DEFAULT_PORT, positiveIntEnv, s3FromEnv } from './serve.js';
+import {
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  designToolFromEnv,
+  positiveIntEnv,
+  s3FromEnv,
+} from './serve.js';
 
 // Starting the server itself is tested in @printloom/server (startServer.test.ts) and end to end
 // by tests/e2e, which run `printloom serve --demo`.
@@ -41,6 +47,30 @@ describe('printloom serve', () => {
     );
   });
 
+  it('reads the design tool from PB_* variables and names what is missing', () => {
+    expect(designToolFromEnv({})).toBeUndefined();
+    expect(
+      designToolFromEnv({
+        PB_API_URL: 'https://pb.example.test/api',
+        PB_IFRAME_URL: 'https://pb.example.test/editor',
+        PB_TOKEN_SECRET: 's3cret',
+      }),
+    ).toEqual({
+      apiUrl: 'https://pb.example.test/api',
+      iframeUrl: 'https://pb.example.test/editor',
+      tokenSecret: 's3cret',
+    });
+    expect(() => designToolFromEnv({ PB_API_URL: 'https://pb.example.test' })).toThrow(
+      'PB_API_URL is set but PB_IFRAME_URL, PB_TOKEN_SECRET missing',
+    );
+    expect(() =>
+      designToolFromEnv({
+        PB_API_URL: 'pb',
+        PB_IFRAME_URL: 'https://x.test',
+        PB_TOKEN_SECRET: 'k',
+      }),
+    ).toThrow('PB_API_URL must be an absolute URL, got "pb"');
+  });
   it('reads whole-number settings such as PRINTLOOM_BULK_LEASE_SECONDS and refuses the rest', () => {
     expect(positiveIntEnv({}, 'PRINTLOOM_BULK_LEASE_SECONDS')).toBeUndefined();
     expect(

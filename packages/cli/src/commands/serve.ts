@@ -72,6 +72,26 @@ export function s3FromEnv(env: NodeJS.ProcessEnv) {
   };
 }
 
+/**
+ * The personalisation design tool behind `GET /seller/get-pb-token`, from PB_API_URL,
+ * PB_IFRAME_URL and PB_TOKEN_SECRET (shared with the tool), when PB_API_URL is set.
+ */
+export function designToolFromEnv(env: NodeJS.ProcessEnv) {
+  if (!env.PB_API_URL) return undefined;
+  const missing = ['PB_IFRAME_URL', 'PB_TOKEN_SECRET'].filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new CliError(`PB_API_URL is set but ${missing.join(', ')} missing`, EXIT.usage);
+  for (const name of ['PB_API_URL', 'PB_IFRAME_URL']) {
+    if (!URL.canParse(env[name] ?? ''))
+      throw new CliError(`${name} must be an absolute URL, got "${env[name]}"`, EXIT.usage);
+  }
+  return {
+    apiUrl: env.PB_API_URL,
+    iframeUrl: env.PB_IFRAME_URL ?? '',
+    tokenSecret: env.PB_TOKEN_SECRET ?? '',
+  };
+}
+
 function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
 }
@@ -95,6 +115,8 @@ export async function serve(
       logger: { level: options.logLevel },
       smtpUrl: process.env.SMTP_URL || undefined,
       s3: s3FromEnv(process.env),
+      klaviyoApiUrl: process.env.KLAVIYO_API_URL || undefined,
+      designTool: designToolFromEnv(process.env),
       trustProxy: process.env.TRUST_PROXY === 'true',
       ...optional('authRateLimit', positiveIntEnv(process.env, 'PRINTLOOM_AUTH_RATE_LIMIT')),
       ...optional('bulkLeaseSeconds', positiveIntEnv(process.env, 'PRINTLOOM_BULK_LEASE_SECONDS')),

@@ -60,7 +60,14 @@ export const VerifyEmailBody = z.object({ token: z.string().min(1, 'The link is 
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 
 /** Admin signs in as a seller; the session then carries `access_user` (spec §6). */
-export const LoginAsSellerBody = z.object({ seller_id: z.number().int().positive() });
+/**
+ * `POST /auth/login-as-seller`. `store_ids` limits the session to those of the seller's stores
+ * (spec §6: users with access_user and store ids are limited to stores in their own list).
+ */
+export const LoginAsSellerBody = z.object({
+  seller_id: z.number().int().positive(),
+  store_ids: z.array(z.number().int().positive()).min(1).max(100).optional(),
+});
 export type LoginAsSellerBody = z.infer<typeof LoginAsSellerBody>;
 
 /** `POST /seller/tfa/enable`: the secret to put in an authenticator app. */

@@ -545,17 +545,60 @@ describe('store-level calls (spec §7)', () => {
     const { fetch, seen } = fakeFetch(
       () => json({ success: true, data: settings }),
       () => json({ success: true, data: settings }),
-      () => json({ success: true, data: null }),
+      () =>
+        json({
+          success: true,
+          data: { store_id: 3, sent: 2, remaining: 0, job_id: 'J1', message: 'Sent 2 profiles' },
+        }),
     );
     const { api } = client(fetch);
     expect((await api.klaviyoSettings(3)).private_key?.key).toBe('pk_***');
     await api.updateKlaviyoSettings(3, { private_key: 'pk_1', list_id: 'L1' });
-    await api.syncKlaviyoProfiles(3);
+    expect((await api.syncKlaviyoProfiles(3)).sent).toBe(2);
     expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([
       'GET /seller/stores/3/klaviyo',
       'PUT /seller/stores/3/klaviyo',
       'POST /seller/stores/3/klaviyo/sync-profiles',
     ]);
+  });
+
+  it('lists, adds and removes email subscribers', async () => {
+    const subscriber = {
+      id: 7,
+      store_id: 3,
+      email: 'ann@example.test',
+      first_name: 'Ann',
+      last_name: null,
+      phone: null,
+      created_at: '2026-11-01T00:00:00.000Z',
+      klaviyo_synced_at: null,
+    };
+    const page = {
+      data: [subscriber],
+      total: 1,
+      per_page: 15,
+      current_page: 1,
+      last_page: 1,
+      from: 1,
+      to: 1,
+    };
+    const { fetch, seen } = fakeFetch(
+      () => json({ success: true, data: page }),
+      () => json({ success: true, data: subscriber }),
+      () => json({ success: true, data: null }),
+    );
+    const { api } = client(fetch);
+    expect((await api.subscribers({ store_id: 3, q: 'ann' })).data[0]?.email).toBe(
+      'ann@example.test',
+    );
+    await api.addSubscriber({ store_id: 3, email: ' Ann@Example.test ', first_name: 'Ann' });
+    await api.removeSubscriber(7);
+    expect(seen.map((s) => `${s.method} ${s.url.pathname}${s.url.search}`)).toEqual([
+      'GET /seller/email-marketing/subscribers?store_id=3&q=ann&page=1&per_page=15',
+      'POST /seller/email-marketing/subscribers',
+      'DELETE /seller/email-marketing/subscribers/7',
+    ]);
+    expect(seen[1]?.body).toMatchObject({ email: 'ann@example.test' });
   });
 });
 

@@ -98,6 +98,10 @@ import {
   ExtraPrintCost,
   KlaviyoSettings,
   KlaviyoSettingsBody,
+  KlaviyoSyncAnswer,
+  Subscriber,
+  SubscriberBody,
+  SubscriberListQuery,
 } from './storeSchemas.js';
 import {
   PreSignedUrlAnswer,
@@ -599,7 +603,15 @@ export function createApiClient(options: ApiClientOptions) {
         body: validated(KlaviyoSettingsBody, body),
       }),
     syncKlaviyoProfiles: async (storeId: number) =>
-      call('POST', pathWith(API_PATHS.klaviyoSyncProfiles, { storeId }), DoneAnswer),
+      call('POST', pathWith(API_PATHS.klaviyoSyncProfiles, { storeId }), KlaviyoSyncAnswer),
+    subscribers: async (query: z.input<typeof SubscriberListQuery> = {}) =>
+      call('GET', API_PATHS.subscribers, paginated(Subscriber), {
+        query: validated(SubscriberListQuery, query),
+      }),
+    addSubscriber: async (body: z.input<typeof SubscriberBody>) =>
+      call('POST', API_PATHS.subscribers, Subscriber, { body: validated(SubscriberBody, body) }),
+    removeSubscriber: async (id: number) =>
+      call('DELETE', pathWith(API_PATHS.subscriber, { id }), DoneAnswer),
     coupons: async (query: z.input<typeof CouponListQuery> = {}) =>
       call('GET', API_PATHS.coupons, z.array(Coupon), {
         query: validated(CouponListQuery, query),

@@ -102,6 +102,8 @@ export const API_PATHS = {
   emailSenders: '/seller/email-marketing/senders',
   emailSender: '/seller/email-marketing/senders/:id',
   emailSenderStatus: '/seller/email-marketing/senders/:id/status',
+  subscribers: '/seller/email-marketing/subscribers',
+  subscriber: '/seller/email-marketing/subscribers/:id',
 
   // API documentation
   docs: '/api/docs',

@@ -6,6 +6,10 @@ export const KlaviyoSettings = z.object({
   store_id: z.number().int().positive(),
   private_key: z.object({ key: z.string() }).nullable(),
   list_id: z.string().nullable(),
+  /** When profiles last reached Klaviyo. */
+  last_synced_at: z.string().nullable().optional(),
+  /** What the last sync said, success or Klaviyo's refusal (spec §8: Klaviyo errors are stored as messages). */
+  last_sync_message: z.string().nullable().optional(),
 });
 export type KlaviyoSettings = z.infer<typeof KlaviyoSettings>;
 
@@ -14,6 +18,56 @@ export const KlaviyoSettingsBody = z.object({
   list_id: z.string().trim().min(1, 'List id is required').max(64),
 });
 export type KlaviyoSettingsBody = z.infer<typeof KlaviyoSettingsBody>;
+
+/**
+ * `POST …/klaviyo/sync-profiles`: the store's queued subscribers sent to its Klaviyo list as one
+ * bulk import job; `remaining` are still queued (more than one job holds).
+ */
+export const KlaviyoSyncAnswer = z.object({
+  store_id: z.number().int().positive(),
+  sent: z.number().int().nonnegative(),
+  remaining: z.number().int().nonnegative(),
+  job_id: z.string().nullable(),
+  message: z.string(),
+});
+export type KlaviyoSyncAnswer = z.infer<typeof KlaviyoSyncAnswer>;
+
+/** An email-marketing subscriber of a store, queued for Klaviyo until synced. */
+export const Subscriber = z.object({
+  id: z.number().int().positive(),
+  store_id: z.number().int().positive(),
+  email: z.string().min(1),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  created_at: z.string(),
+  /** When it last reached Klaviyo; null while queued. */
+  klaviyo_synced_at: z.string().nullable(),
+});
+export type Subscriber = z.infer<typeof Subscriber>;
+
+const optionalName = z.string().trim().max(100).optional();
+/** Adds a subscriber, or updates the one with that email in the store (queued again). */
+export const SubscriberBody = z.object({
+  store_id: z.number().int().positive(),
+  email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254),
+  first_name: optionalName,
+  last_name: optionalName,
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'Phone must be in international format, e.g. +14155550123')
+    .optional(),
+});
+export type SubscriberBody = z.infer<typeof SubscriberBody>;
+
+export const SubscriberListQuery = z.object({
+  store_id: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(255).optional(),
+  page: z.coerce.number().int().positive().default(1),
+  per_page: z.coerce.number().int().positive().max(100).default(EMAIL_SENDER_PER_PAGE),
+});
+export type SubscriberListQuery = z.infer<typeof SubscriberListQuery>;
 
 /** A store's coupon as the coupon picker lists it. */
 export const Coupon = z.object({

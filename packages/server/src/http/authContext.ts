@@ -24,6 +24,11 @@ export interface AuthContext {
   roles: string[];
   permissions: string[];
   grant: GrantRow | null;
+  /**
+   * Stores of the seller this session may touch (spec §6: an admin signed in as a seller with
+   * store ids); null for every store. See http/storeScope.ts.
+   */
+  storeIds: number[] | null;
   isAdmin: boolean;
   viaCookie: boolean;
 }
@@ -76,6 +81,7 @@ export async function resolveAuth(
     roles: grant ? [grant.role] : signedIn.roles,
     permissions: grant ? grant.permissions : [],
     grant,
+    storeIds: session.access_user !== null ? (session.store_ids?.map(Number) ?? null) : null,
     isAdmin: signedIn.is_admin && session.access_user === null && grant === null,
     viaCookie,
   };

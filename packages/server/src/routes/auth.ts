@@ -34,6 +34,7 @@ import type { Queryable } from '../db/Db.js';
 import { type AuthContext, hashToken, newToken, SESSION_COOKIE } from '../http/authContext.js';
 import { forbidden, httpError, notFound, unauthenticated, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
+import { withinScope } from '../http/storeScope.js';
 import {
   findLiveSession,
   grantOf,
@@ -70,6 +71,7 @@ export const AUTH_MESSAGES = {
   verificationSent: 'A verification link has been sent.',
   loggedOut: 'Logged out.',
   notAdmin: 'Only admins may log in as a seller.',
+  noSellerStores: 'None of these stores belong to this seller.',
   switchBackFailed: 'Cannot switch to main account. Please try again!',
 } as const;
 
@@ -91,7 +93,12 @@ function codeMatches(user: UserRow, code: string): boolean {
 async function issueSession(
   db: Queryable,
   reply: FastifyReply,
-  session: { userId: number; actingSellerId?: number | null; accessUser?: number | null },
+  session: {
+    userId: number;
+    actingSellerId?: number | null;
+    accessUser?: number | null;
+    storeIds?: number[] | null;
+  },
 ): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
   const token = newToken();
   await insertSession(db, {
@@ -118,9 +125,13 @@ async function checkNewPassword(password: string): Promise<void> {
 /** The user as GET /me shows it: the tenant's account seen through the session's grant. */
 export async function userView(db: Queryable, auth: AuthContext) {
   const seller = auth.seller;
-  const stores = await db.query<{ id: number }>('SELECT id FROM stores WHERE seller_id = $1', [
-    seller.id,
-  ]);
+  const stores = withinScope(
+    auth,
+    await db.query<{ id: number }>('SELECT id FROM stores WHERE seller_id = $1 ORDER BY id', [
+      seller.id,
+    ]),
+    (s) => s.id,
+  );
   return {
     id: seller.id,
     name: seller.name,
@@ -377,13 +388,32 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       if (!auth.isAdmin) throw forbidden(AUTH_MESSAGES.notAdmin);
       const seller = await getUserById(db, body.seller_id);
       if (!seller) throw notFound();
+      // Spec §6: limited to the listed stores, intersected with the seller's own.
+      let storeIds: number[] | null = null;
+      if (body.store_ids) {
+        const owned = await db.query<{ id: number }>(
+          'SELECT id FROM stores WHERE seller_id = $1 AND id = ANY($2::bigint[]) ORDER BY id',
+          [seller.id, body.store_ids],
+        );
+        if (owned.length === 0) {
+          throw unprocessable(AUTH_MESSAGES.noSellerStores, {
+            store_ids: [AUTH_MESSAGES.noSellerStores],
+          });
+        }
+        storeIds = owned.map((s) => Number(s.id));
+      }
       await insertAudit(db, {
         actorId: auth.actorId,
         sellerId: seller.id,
         action: 'login_as_seller',
+        ...(storeIds ? { detail: { store_ids: storeIds } } : {}),
       });
       return {
-        data: await issueSession(db, reply, { userId: seller.id, accessUser: auth.actorId }),
+        data: await issueSession(db, reply, {
+          userId: seller.id,
+          accessUser: auth.actorId,
+          storeIds,
+        }),
       };
     },
   });

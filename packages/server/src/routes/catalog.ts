@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_DOMAIN, DEFAULT_PREVIEW_DOMAIN } from '../config.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
+import { withinScope } from '../http/storeScope.js';
 import {
   campaignView,
   getCampaignFull,
@@ -94,9 +95,14 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     permission: 'get_campaigns',
     response: z.array(Store),
     handler: async ({ auth }) => ({
-      data: await db.query<{ id: number; name: string; base_url: string | null }>(
-        'SELECT id, name, base_url FROM stores WHERE seller_id = $1 ORDER BY id',
-        [auth.sellerId],
+      // Spec §6: a session limited to some stores lists only those.
+      data: withinScope(
+        auth,
+        await db.query<{ id: number; name: string; base_url: string | null }>(
+          'SELECT id, name, base_url FROM stores WHERE seller_id = $1 ORDER BY id',
+          [auth.sellerId],
+        ),
+        (store) => Number(store.id),
       ),
     }),
   });

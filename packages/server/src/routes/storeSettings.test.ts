@@ -45,6 +45,8 @@ describe.each(BACKENDS)('store settings on %s', (backend) => {
       store_id: storeId,
       private_key: { key: '***********3456' },
       list_id: 'L1',
+      last_synced_at: null,
+      last_sync_message: null,
     });
     const foreign = await t.app.inject({
       method: 'GET',

@@ -1,7 +1,8 @@
 /**
- * Store-level settings (spec §3 Store-level state, §7): Klaviyo connection, the coupon a store
- * offers, email-marketing senders, and the extra print cost of products printed on more than
- * their main print space. Every store is checked to belong to the calling seller (404 if not).
+ * Store-level settings (spec §3 Store-level state, §7): the coupon a store offers,
+ * email-marketing senders, and the extra print cost of products printed on more than their
+ * main print space. Every store is checked to belong to the calling seller (404 if not) and to
+ * be one the session may use (403, http/storeScope.ts). Klaviyo lives in routes/marketing.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { resolveTxt } from 'node:dns/promises';
@@ -19,21 +20,17 @@ import {
   EmailSenderStatus,
   ExtraPrintCost,
   IdParams,
-  KlaviyoSettings,
-  KlaviyoSettingsBody,
   pageInfo,
   paginated,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound, unprocessable } from '../http/errors.js';
+import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
+import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
 
 /** Price of each print space beyond a product's main one, in the base currency (USD). */
 export const EXTRA_PRINT_SPACE_COST = 5;
-/** Visible characters of a stored Klaviyo key; the rest is masked in every answer. */
-const KEY_VISIBLE_CHARS = 4;
-
 const StoreParams = z.object({ storeId: z.coerce.number().int().positive() });
 
 interface SenderRow {
@@ -54,68 +51,9 @@ const senderView = (row: SenderRow) => ({
   status: row.status,
 });
 
-function maskKey(key: string): string {
-  return `${'*'.repeat(Math.max(0, key.length - KEY_VISIBLE_CHARS))}${key.slice(-KEY_VISIBLE_CHARS)}`;
-}
-
 export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const tags = ['store-settings'];
-
-  async function ownStore(
-    sellerId: number,
-    storeId: number,
-  ): Promise<{ id: number; base_url: string | null }> {
-    const [store] = await db.query<{ id: number; base_url: string | null }>(
-      'SELECT id, base_url FROM stores WHERE id = $1 AND seller_id = $2',
-      [storeId, sellerId],
-    );
-    if (!store) throw notFound();
-    return store;
-  }
-
-  async function klaviyoOf(storeId: number) {
-    const [row] = await db.query<{ private_key: string; list_id: string }>(
-      'SELECT private_key, list_id FROM klaviyo_settings WHERE store_id = $1',
-      [storeId],
-    );
-    return {
-      store_id: storeId,
-      private_key: row ? { key: maskKey(row.private_key) } : null,
-      list_id: row?.list_id ?? null,
-    };
-  }
-
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.klaviyoSettings,
-    summary: "A store's Klaviyo connection (key masked)",
-    tags,
-    params: StoreParams,
-    response: KlaviyoSettings,
-    handler: async ({ auth, params }) => {
-      await ownStore(auth.sellerId, params.storeId);
-      return { data: await klaviyoOf(params.storeId) };
-    },
-  });
-  defineRoute(app, {
-    method: 'PUT',
-    url: API_PATHS.klaviyoSettings,
-    summary: "Set a store's Klaviyo key and list",
-    tags,
-    params: StoreParams,
-    body: KlaviyoSettingsBody,
-    response: KlaviyoSettings,
-    handler: async ({ auth, params, body }) => {
-      await ownStore(auth.sellerId, params.storeId);
-      await db.query(
-        `INSERT INTO klaviyo_settings (store_id, private_key, list_id) VALUES ($1, $2, $3)
-         ON CONFLICT (store_id) DO UPDATE SET private_key = EXCLUDED.private_key, list_id = EXCLUDED.list_id, updated_at = now()`,
-        [params.storeId, body.private_key, body.list_id],
-      );
-      return { data: await klaviyoOf(params.storeId) };
-    },
-  });
 
   defineRoute(app, {
     method: 'GET',
@@ -126,6 +64,8 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     response: z.array(Coupon),
     handler: async ({ auth, query }) => {
       const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      // Seller-wide coupons (no store) stay visible to a session limited to some stores.
+      const stores = storesInScope(auth);
       const rows = await db.query<{
         id: number;
         code: string;
@@ -133,8 +73,10 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
         store_id: number | null;
       }>(
         `SELECT id, code, name, store_id FROM coupons WHERE seller_id = $1
-         AND ($2::text IS NULL OR code ILIKE $2 OR name ILIKE $2) ORDER BY id DESC LIMIT 100`,
-        [auth.sellerId, q],
+         AND ($2::text IS NULL OR code ILIKE $2 OR name ILIKE $2)
+         AND ($3::bigint[] IS NULL OR store_id IS NULL OR store_id = ANY($3::bigint[]))
+         ORDER BY id DESC LIMIT 100`,
+        [auth.sellerId, q, stores],
       );
       return { data: rows };
     },
@@ -148,7 +90,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     body: CouponConfigBody,
     response: DoneAnswer,
     handler: async ({ auth, params, body }) => {
-      await ownStore(auth.sellerId, params.storeId);
+      await ownStore(db, auth, params.storeId);
       if (body.coupon_id !== null) {
         const owned = await db.query('SELECT id FROM coupons WHERE id = $1 AND seller_id = $2', [
           body.coupon_id,
@@ -196,12 +138,16 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
   });
 
   const SELECT_SENDER = `SELECT e.*, s.base_url FROM email_senders e JOIN stores s ON s.id = e.store_domain_id`;
-  async function senderOf(sellerId: number, id: number): Promise<SenderRow> {
+  async function senderOf(
+    auth: { sellerId: number; storeIds: number[] | null },
+    id: number,
+  ): Promise<SenderRow> {
     const [row] = await db.query<SenderRow>(
       `${SELECT_SENDER} WHERE e.id = $1 AND e.seller_id = $2`,
-      [id, sellerId],
+      [id, auth.sellerId],
     );
     if (!row) throw notFound(EMAIL_SENDER_MESSAGES.notFound);
+    if (!canUseStore(auth, Number(row.store_domain_id))) throw forbidden(STORE_SCOPE_MESSAGE);
     return row;
   }
   defineRoute(app, {
@@ -212,13 +158,17 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     query: EmailSenderListQuery,
     response: paginated(EmailSender),
     handler: async ({ auth, query }) => {
+      const stores = storesInScope(auth);
       const [count] = await db.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM email_senders WHERE seller_id = $1',
-        [auth.sellerId],
+        `SELECT count(*)::int AS total FROM email_senders
+         WHERE seller_id = $1 AND ($2::bigint[] IS NULL OR store_domain_id = ANY($2::bigint[]))`,
+        [auth.sellerId, stores],
       );
       const rows = await db.query<SenderRow>(
-        `${SELECT_SENDER} WHERE e.seller_id = $1 ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
-        [auth.sellerId, query.per_page, (query.page - 1) * query.per_page],
+        `${SELECT_SENDER} WHERE e.seller_id = $1
+         AND ($4::bigint[] IS NULL OR e.store_domain_id = ANY($4::bigint[]))
+         ORDER BY e.id DESC LIMIT $2 OFFSET $3`,
+        [auth.sellerId, query.per_page, (query.page - 1) * query.per_page, stores],
       );
       return {
         data: {
@@ -236,7 +186,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     body: EmailSenderBody,
     response: EmailSender,
     handler: async ({ auth, body }) => {
-      await ownStore(auth.sellerId, body.store_domain_id);
+      await ownStore(db, auth, body.store_domain_id);
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO email_senders (seller_id, store_domain_id, username, name, verify_token)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
@@ -248,7 +198,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
           randomBytes(12).toString('hex'),
         ],
       );
-      return { data: senderView(await senderOf(auth.sellerId, row?.id ?? 0)) };
+      return { data: senderView(await senderOf(auth, row?.id ?? 0)) };
     },
   });
   defineRoute(app, {
@@ -259,7 +209,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     params: IdParams,
     response: EmailSender,
     handler: async ({ auth, params }) => ({
-      data: senderView(await senderOf(auth.sellerId, params.id)),
+      data: senderView(await senderOf(auth, params.id)),
     }),
   });
   defineRoute(app, {
@@ -271,8 +221,8 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     body: EmailSenderBody,
     response: EmailSender,
     handler: async ({ auth, params, body }) => {
-      const current = await senderOf(auth.sellerId, params.id);
-      await ownStore(auth.sellerId, body.store_domain_id);
+      const current = await senderOf(auth, params.id);
+      await ownStore(db, auth, body.store_domain_id);
       const addressChanged =
         current.username !== body.username || current.store_domain_id !== body.store_domain_id;
       await db.query(
@@ -280,7 +230,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
            status = CASE WHEN $5 THEN 'pending' ELSE status END WHERE id = $1`,
         [params.id, body.store_domain_id, body.username, body.name, addressChanged],
       );
-      return { data: senderView(await senderOf(auth.sellerId, params.id)) };
+      return { data: senderView(await senderOf(auth, params.id)) };
     },
   });
   defineRoute(app, {
@@ -291,7 +241,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     params: IdParams,
     response: DoneAnswer,
     handler: async ({ auth, params }) => {
-      await senderOf(auth.sellerId, params.id);
+      await senderOf(auth, params.id);
       await db.query('DELETE FROM email_senders WHERE id = $1', [params.id]);
       return { data: null };
     },
@@ -304,7 +254,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     params: IdParams,
     response: EmailSenderStatus,
     handler: async ({ auth, params, request }) => {
-      const sender = await senderOf(auth.sellerId, params.id);
+      const sender = await senderOf(auth, params.id);
       if (sender.status !== 'verified' && sender.base_url) {
         const host = new URL(sender.base_url).hostname;
         const record = `printloom-verify=${sender.verify_token}`;

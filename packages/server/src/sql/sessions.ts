@@ -6,6 +6,8 @@ export interface SessionRow {
   user_id: number;
   acting_seller_id: number | null;
   access_user: number | null;
+  /** Stores an admin signed in as the seller is limited to; null for every store. */
+  store_ids: number[] | null;
   expires_at: Date;
 }
 
@@ -17,12 +19,13 @@ export async function insertSession(
     userId: number;
     actingSellerId?: number | null;
     accessUser?: number | null;
+    storeIds?: number[] | null;
     ttlSeconds: number;
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO sessions (token_hash, kind, user_id, acting_seller_id, access_user, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+    `INSERT INTO sessions (token_hash, kind, user_id, acting_seller_id, access_user, expires_at, store_ids)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7::bigint[])`,
     [
       session.tokenHash,
       session.kind,
@@ -30,6 +33,7 @@ export async function insertSession(
       session.actingSellerId ?? null,
       session.accessUser ?? null,
       session.ttlSeconds,
+      session.storeIds ?? null,
     ],
   );
 }
@@ -42,7 +46,7 @@ export async function findLiveSession(
 ): Promise<SessionRow | undefined> {
   return (
     await db.query<SessionRow>(
-      `SELECT id, kind, user_id, acting_seller_id, access_user, expires_at FROM sessions
+      `SELECT id, kind, user_id, acting_seller_id, access_user, store_ids, expires_at FROM sessions
        WHERE token_hash = $1 AND kind = $2 AND revoked_at IS NULL AND expires_at > now()`,
       [tokenHash, kind],
     )

@@ -1,0 +1,308 @@
+/**
+ * Email marketing and the personalisation design tool (spec §3 Store-level state, §7):
+ *
+ * - Klaviyo per store: `GET/PUT /seller/stores/:storeId/klaviyo` keep the store's private key
+ *   (sealed at rest, answered masked) and list; `POST …/klaviyo/sync-profiles` sends the store's
+ *   queued subscribers to that list as one Klaviyo bulk import job and records the outcome as
+ *   the settings' message (spec §8).
+ * - Subscribers: `GET/POST /seller/email-marketing/subscribers`, `DELETE …/:id`; a new or changed
+ *   subscriber is queued for Klaviyo.
+ * - `GET /seller/get-pb-token`: a one-hour signed token for the configured design tool.
+ *
+ * Every store is the calling seller's (404) and one the session may use (403, storeScope.ts).
+ */
+import {
+  API_PATHS,
+  DoneAnswer,
+  IdParams,
+  KlaviyoSettings,
+  KlaviyoSettingsBody,
+  KlaviyoSyncAnswer,
+  PbTokenAnswer,
+  pageInfo,
+  paginated,
+  Subscriber,
+  SubscriberBody,
+  SubscriberListQuery,
+} from '@printloom/core';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createSecretBox, isSealed, type SecretBox } from '../auth/createSecretBox.js';
+import type { Db } from '../db/Db.js';
+import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
+import { defineRoute } from '../http/route.js';
+import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
+import {
+  importKlaviyoProfiles,
+  KLAVIYO_API_URL,
+  KLAVIYO_MAX_PROFILES,
+  KlaviyoError,
+} from '../marketing/importKlaviyoProfiles.js';
+import { signDesignToolToken } from '../marketing/signDesignToolToken.js';
+import {
+  deleteSubscriber,
+  getKlaviyoSettings,
+  getSubscriber,
+  type KlaviyoRow,
+  listSubscribers,
+  markSubscribersSynced,
+  plainKlaviyoKeys,
+  putKlaviyoSettings,
+  queuedSubscribers,
+  recordKlaviyoSync,
+  replaceKlaviyoKey,
+  type SubscriberRow,
+  upsertSubscriber,
+} from '../sql/marketing.js';
+
+export const MARKETING_MESSAGES = {
+  klaviyoNotConnected:
+    'Klaviyo is not connected for this store: save its private key and list first.',
+  klaviyoKeyUnreadable: 'The saved Klaviyo key can no longer be read; save it again.',
+  nothingQueued: 'Every subscriber of this store is already in Klaviyo.',
+  designToolOff: 'Personalised products are not enabled for this account.',
+  designToolMissing: 'The personalisation design tool is not set up on this server.',
+} as const;
+
+/** Visible characters of a stored Klaviyo key; the rest is masked in every answer. */
+const KEY_VISIBLE_CHARS = 4;
+/** Tags that open the personalisation tool (spec §6: pb or personalized). */
+const DESIGN_TOOL_TAGS = ['pb', 'personalized'];
+
+const StoreParams = z.object({ storeId: z.coerce.number().int().positive() });
+const klaviyoContext = (storeId: number) => `klaviyo:${storeId}`;
+
+function maskKey(key: string): string {
+  return `${'*'.repeat(Math.max(0, key.length - KEY_VISIBLE_CHARS))}${key.slice(-KEY_VISIBLE_CHARS)}`;
+}
+
+/** Seals Klaviyo keys stored in plain text before migration 007; run at every start. */
+export async function sealPlainKlaviyoKeys(db: Db, box: SecretBox): Promise<number> {
+  const rows = await plainKlaviyoKeys(db);
+  for (const row of rows) {
+    const storeId = Number(row.store_id);
+    await replaceKlaviyoKey(
+      db,
+      storeId,
+      row.private_key,
+      box.seal(row.private_key, klaviyoContext(storeId)),
+    );
+  }
+  return rows.length;
+}
+
+const subscriberView = (row: SubscriberRow) => ({
+  id: Number(row.id),
+  store_id: Number(row.store_id),
+  email: row.email,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  phone: row.phone,
+  created_at: row.created_at.toISOString(),
+  klaviyo_synced_at: row.klaviyo_synced_at?.toISOString() ?? null,
+});
+
+export async function registerMarketingRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+  const box = createSecretBox(app.config.secret);
+  const klaviyoApiUrl = app.config.klaviyoApiUrl || KLAVIYO_API_URL;
+  const tags = ['email-marketing'];
+  const sealed = await sealPlainKlaviyoKeys(db, box);
+  if (sealed > 0) app.log.info({ count: sealed }, 'sealed plain Klaviyo keys');
+
+  function openKey(row: KlaviyoRow): string | null {
+    return box.open(row.private_key, klaviyoContext(Number(row.store_id)));
+  }
+
+  function settingsView(storeId: number, row: KlaviyoRow | undefined) {
+    if (!row) return { store_id: storeId, private_key: null, list_id: null };
+    const key = isSealed(row.private_key) ? openKey(row) : null;
+    return {
+      store_id: storeId,
+      private_key: key ? { key: maskKey(key) } : null,
+      list_id: row.list_id,
+      last_synced_at: row.last_synced_at?.toISOString() ?? null,
+      last_sync_message: key ? row.last_sync_message : MARKETING_MESSAGES.klaviyoKeyUnreadable,
+    };
+  }
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_PATHS.klaviyoSettings,
+    summary: "A store's Klaviyo connection (key masked) and its last sync",
+    tags,
+    permission: 'update_campaign',
+    params: StoreParams,
+    response: KlaviyoSettings,
+    handler: async ({ auth, params }) => {
+      await ownStore(db, auth, params.storeId);
+      return {
+        data: settingsView(params.storeId, await getKlaviyoSettings(db, params.storeId)),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: API_PATHS.klaviyoSettings,
+    summary: "Set a store's Klaviyo private key (stored sealed) and list",
+    tags,
+    permission: 'update_campaign',
+    params: StoreParams,
+    body: KlaviyoSettingsBody,
+    response: KlaviyoSettings,
+    handler: async ({ auth, params, body }) => {
+      await ownStore(db, auth, params.storeId);
+      await putKlaviyoSettings(db, {
+        storeId: params.storeId,
+        sealedKey: box.seal(body.private_key, klaviyoContext(params.storeId)),
+        listId: body.list_id,
+      });
+      return {
+        data: settingsView(params.storeId, await getKlaviyoSettings(db, params.storeId)),
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: API_PATHS.klaviyoSyncProfiles,
+    summary: "Send the store's queued subscribers to its Klaviyo list",
+    tags,
+    permission: 'update_campaign',
+    params: StoreParams,
+    response: KlaviyoSyncAnswer,
+    handler: async ({ auth, params, request }) => {
+      const storeId = params.storeId;
+      await ownStore(db, auth, storeId);
+      const settings = await getKlaviyoSettings(db, storeId);
+      if (!settings) throw unprocessable(MARKETING_MESSAGES.klaviyoNotConnected);
+      const privateKey = openKey(settings);
+      if (!privateKey) throw unprocessable(MARKETING_MESSAGES.klaviyoKeyUnreadable);
+      const queued = await queuedSubscribers(db, storeId, KLAVIYO_MAX_PROFILES);
+      if (queued.rows.length === 0) {
+        return {
+          data: {
+            store_id: storeId,
+            sent: 0,
+            remaining: 0,
+            job_id: null,
+            message: MARKETING_MESSAGES.nothingQueued,
+          },
+        };
+      }
+      let jobId: string | null;
+      try {
+        ({ jobId } = await importKlaviyoProfiles({
+          apiUrl: klaviyoApiUrl,
+          privateKey,
+          listId: settings.list_id,
+          profiles: queued.rows,
+        }));
+      } catch (error) {
+        if (!(error instanceof KlaviyoError)) throw error;
+        request.log.warn({ storeId, kind: error.kind, err: error }, 'Klaviyo sync refused');
+        await recordKlaviyoSync(db, { storeId, message: error.message, synced: false });
+        const status = error.kind === 'rate' ? 429 : error.kind === 'unavailable' ? 502 : 422;
+        throw httpError(status, error.message);
+      }
+      await markSubscribersSynced(
+        db,
+        queued.rows.map((r) => Number(r.id)),
+        queued.asOf,
+      );
+      const sent = queued.rows.length;
+      const remaining = queued.total - sent;
+      const message =
+        `Sent ${sent} ${sent === 1 ? 'subscriber' : 'subscribers'} to Klaviyo` +
+        (remaining > 0 ? `; ${remaining} still queued, sync again to send them.` : '.');
+      await recordKlaviyoSync(db, { storeId, message, jobId, synced: true });
+      return { data: { store_id: storeId, sent, remaining, job_id: jobId, message } };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_PATHS.subscribers,
+    summary: 'Email subscribers of the seller’s stores, newest first',
+    tags,
+    permission: 'update_campaign',
+    query: SubscriberListQuery,
+    response: paginated(Subscriber),
+    handler: async ({ auth, query }) => {
+      const stores = storesInScope(auth, query.store_id ? [query.store_id] : undefined);
+      const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const { rows, total } = await listSubscribers(db, auth.sellerId, {
+        stores,
+        q,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return {
+        data: {
+          data: rows.map(subscriberView),
+          ...pageInfo(total, query.page, query.per_page),
+        },
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: API_PATHS.subscribers,
+    summary: 'Add a subscriber to a store (or update the one with that email); queued for Klaviyo',
+    tags,
+    permission: 'update_campaign',
+    body: SubscriberBody,
+    response: Subscriber,
+    handler: async ({ auth, body }) => {
+      await ownStore(db, auth, body.store_id);
+      return { data: subscriberView(await upsertSubscriber(db, auth.sellerId, body)) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: API_PATHS.subscriber,
+    summary: 'Remove a subscriber (Klaviyo keeps the profiles it already has)',
+    tags,
+    permission: 'update_campaign',
+    params: IdParams,
+    response: DoneAnswer,
+    handler: async ({ auth, params }) => {
+      const row = await getSubscriber(db, auth.sellerId, params.id);
+      if (!row) throw notFound();
+      if (!canUseStore(auth, Number(row.store_id))) throw forbidden(STORE_SCOPE_MESSAGE);
+      await deleteSubscriber(db, params.id);
+      return { data: null };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: API_PATHS.pbToken,
+    summary: 'A one-hour token for the personalisation design tool (tag pb or personalized)',
+    tags: ['personalized'],
+    permission: 'update_campaign',
+    response: PbTokenAnswer,
+    handler: async ({ auth }) => {
+      if (!auth.seller.tags.some((tag) => DESIGN_TOOL_TAGS.includes(tag))) {
+        throw forbidden(MARKETING_MESSAGES.designToolOff);
+      }
+      const tool = app.config.designTool;
+      if (!tool) throw httpError(503, MARKETING_MESSAGES.designToolMissing);
+      const token = signDesignToolToken(
+        tool,
+        { sellerId: auth.sellerId, actorId: auth.actorId, storeIds: auth.storeIds },
+        Math.floor(Date.now() / 1000),
+      );
+      return {
+        data: {
+          access_token: { token },
+          domain_api: tool.apiUrl,
+          domain_iframe: tool.iframeUrl,
+        },
+      };
+    },
+  });
+}
