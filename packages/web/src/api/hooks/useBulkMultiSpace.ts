@@ -17,12 +17,15 @@ import { api } from '../client.js';
 /** While rows wait or run, lists and job progress refresh this often (live progress). */
 export const BULK_LIVE_REFRESH_MS = 1500;
 /** Row statuses that still change without the seller doing anything. */
+/** When nothing runs, how often the lists check whether something started elsewhere. */
+export const BULK_IDLE_REFRESH_MS = 10_000;
 export const BULK_ACTIVE_STATUSES: ReadonlySet<string> = new Set(['pending', 'processing']);
 
 export const multiSpaceKeys = {
   all: ['bulk-v3'] as const,
   lists: () => [...multiSpaceKeys.all, 'list'] as const,
   list: (query: BulkMultiSpaceListQueryInput) => [...multiSpaceKeys.lists(), query] as const,
+  activity: () => [...multiSpaceKeys.all, 'activity'] as const,
   job: (id: number) => [...multiSpaceKeys.all, 'job', id] as const,
   origin: (id: number) => [...multiSpaceKeys.all, 'origin', id] as const,
 };
@@ -32,13 +35,34 @@ type RowPage = Paginated<BulkMultiSpaceRow>;
 const hasActiveRows = (page: RowPage | undefined) =>
   page?.data.some((row) => BULK_ACTIVE_STATUSES.has(row.status)) === true;
 
-/** A page of the multi-space bulk list; refreshes itself while a row on it is pending or running. */
+/**
+ * How many of the seller's rows wait or run, all lists together. A filtered page (say, failed
+ * rows) shows none of the running rows, yet fills up as they finish, so the lists follow this
+ * count rather than only their own rows. Asked every 10 s when idle, so work started elsewhere
+ * (another tab, the CLI) is noticed too.
+ */
+export function useMultiSpaceActivity() {
+  return useQuery({
+    queryKey: multiSpaceKeys.activity(),
+    queryFn: async () => {
+      const [pending, processing] = await Promise.all([
+        api.bulkCampaigns({ status: 'pending', per_page: 1 }),
+        api.bulkCampaigns({ status: 'processing', per_page: 1 }),
+      ]);
+      return pending.total + processing.total;
+    },
+    refetchInterval: (q) => ((q.state.data ?? 0) > 0 ? BULK_LIVE_REFRESH_MS : BULK_IDLE_REFRESH_MS),
+  });
+}
+
+/** A page of the multi-space bulk list; refreshes itself while any row waits or runs. */
 export function useMultiSpaceList(query: BulkMultiSpaceListQueryInput, enabled = true) {
+  const active = (useMultiSpaceActivity().data ?? 0) > 0;
   return useQuery({
     queryKey: multiSpaceKeys.list(query),
     queryFn: () => api.bulkCampaigns(query),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (hasActiveRows(q.state.data) ? BULK_LIVE_REFRESH_MS : false),
+    refetchInterval: (q) => (active || hasActiveRows(q.state.data) ? BULK_LIVE_REFRESH_MS : false),
     enabled,
   });
 }
@@ -91,7 +115,12 @@ function dropRows(client: QueryClient, ids: readonly number[]): void {
  */
 export function useMultiSpaceActions() {
   const client = useQueryClient();
-  const refreshJobs = () => client.invalidateQueries({ queryKey: [...multiSpaceKeys.all, 'job'] });
+  // Rows changed state: job counts and the activity count follow the server again.
+  const refreshJobs = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: [...multiSpaceKeys.all, 'job'] }),
+      client.invalidateQueries({ queryKey: multiSpaceKeys.activity() }),
+    ]);
   const retry = useMutation({
     mutationFn: (id: number) => api.retryRow({ id }),
     onSuccess: (row) => {

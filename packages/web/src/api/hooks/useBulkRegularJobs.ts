@@ -7,24 +7,45 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../client.js';
-import { BULK_ACTIVE_STATUSES, BULK_LIVE_REFRESH_MS } from './useBulkMultiSpace.js';
+import {
+  BULK_ACTIVE_STATUSES,
+  BULK_IDLE_REFRESH_MS,
+  BULK_LIVE_REFRESH_MS,
+} from './useBulkMultiSpace.js';
 
 export const regularBulkKeys = {
   all: ['bulk-regular'] as const,
   lists: () => [...regularBulkKeys.all, 'list'] as const,
   list: (query: BulkRegularListQueryInput) => [...regularBulkKeys.lists(), query] as const,
+  activity: () => [...regularBulkKeys.all, 'activity'] as const,
 };
 
 type JobPage = Paginated<BulkRegularRow>;
 
-/** A page of regular bulk jobs; refreshes itself while a job on it is pending or running. */
+/** How many regular jobs wait or run (see useMultiSpaceActivity for why lists follow it). */
+export function useRegularBulkActivity() {
+  return useQuery({
+    queryKey: regularBulkKeys.activity(),
+    queryFn: async () => {
+      const [pending, processing] = await Promise.all([
+        api.bulkRegularJobs({ status: 'pending', per_page: 1 }),
+        api.bulkRegularJobs({ status: 'processing', per_page: 1 }),
+      ]);
+      return pending.total + processing.total;
+    },
+    refetchInterval: (q) => ((q.state.data ?? 0) > 0 ? BULK_LIVE_REFRESH_MS : BULK_IDLE_REFRESH_MS),
+  });
+}
+
+/** A page of regular bulk jobs; refreshes itself while any job waits or runs. */
 export function useRegularBulkList(query: BulkRegularListQueryInput) {
+  const active = (useRegularBulkActivity().data ?? 0) > 0;
   return useQuery({
     queryKey: regularBulkKeys.list(query),
     queryFn: () => api.bulkRegularJobs(query),
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>
-      q.state.data?.data.some((row) => BULK_ACTIVE_STATUSES.has(row.status))
+      active || q.state.data?.data.some((row) => BULK_ACTIVE_STATUSES.has(row.status))
         ? BULK_LIVE_REFRESH_MS
         : false,
   });
@@ -40,17 +61,22 @@ function replaceJobs(client: QueryClient, rows: readonly BulkRegularRow[]): void
 /** Same actions as the multi-space list, on regular jobs (spec §4). */
 export function useRegularBulkActions() {
   const client = useQueryClient();
+  const refreshActivity = () => client.invalidateQueries({ queryKey: regularBulkKeys.activity() });
+  const updated = (rows: readonly BulkRegularRow[]) => {
+    replaceJobs(client, rows);
+    void refreshActivity();
+  };
   const retry = useMutation({
     mutationFn: (id: number) => api.retryRegularJob({ id }),
-    onSuccess: (row) => replaceJobs(client, [row]),
+    onSuccess: (row) => updated([row]),
   });
   const start = useMutation({
     mutationFn: (ids: number[]) => api.startRegularJobs({ ids }),
-    onSuccess: (rows) => replaceJobs(client, rows),
+    onSuccess: updated,
   });
   const stop = useMutation({
     mutationFn: (ids: number[]) => api.stopRegularJobs({ ids }),
-    onSuccess: (rows) => replaceJobs(client, rows),
+    onSuccess: updated,
   });
   const remove = useMutation({
     mutationFn: (ids: number[]) => api.removeRegularJobs({ ids }),
@@ -61,6 +87,7 @@ export function useRegularBulkActions() {
         const data = page.data.filter((row) => !gone.has(row.id));
         return { ...page, data, total: page.total - (page.data.length - data.length) };
       });
+      void refreshActivity();
     },
   });
   const refetchAll = () => client.invalidateQueries({ queryKey: regularBulkKeys.all });

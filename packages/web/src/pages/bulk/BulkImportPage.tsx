@@ -4,7 +4,6 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { api } from '../../api/client.js';
 import { useBulkOrigin, useCreateBulkJob } from '../../api/hooks/useBulkMultiSpace.js';
 import { TOAST_UPLOAD_FAILED_MS } from '../../constants.js';
 import { toasts } from '../../toast/toastStore.js';
@@ -17,6 +16,7 @@ import { ImportRowsTable } from './ImportRowsTable.js';
 import { JobProgress } from './JobProgress.js';
 import { TemplatePicker } from './TemplatePicker.js';
 import { type UploadProgress, uploadArtwork } from './uploadArtwork.js';
+import { uploadClient } from './uploadClient.js';
 
 /** The spec §8 upload failure toast: title and text, shown 5 s. */
 const UPLOAD_RETRY_TEXT = 'Please try upload file again.';
@@ -99,7 +99,7 @@ export function BulkImportPage() {
       });
       try {
         await uploadArtwork({
-          api,
+          api: uploadClient,
           paths,
           files: picked.files,
           templateId,

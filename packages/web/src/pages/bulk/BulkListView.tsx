@@ -70,6 +70,8 @@ export interface BulkListViewProps {
   onStartAll: () => Promise<{ updated: number }>;
   onStopAll: () => Promise<{ updated: number }>;
   emptyHint: ReactNode;
+  /** Rows wait or run somewhere (not only on this page): the list refreshes by itself. */
+  live: boolean;
 }
 
 const ACTION_LABELS: Record<BulkRowAction, string> = {
@@ -97,7 +99,8 @@ export function BulkListView(props: BulkListViewProps) {
   const [confirmRemove, setConfirmRemove] = useState<BulkListItem | null>(null);
   const onSearch = useCallback((q: string) => onChange({ q }, { replace: true }), [onChange]);
   const filtered = state.q !== '' || state.status !== '' || state.time !== '';
-  const live = items.some((item) => item.status === 'pending' || item.status === 'processing');
+  const live =
+    props.live || items.some((item) => item.status === 'pending' || item.status === 'processing');
 
   const run = async (key: string, work: () => Promise<unknown>, done?: string) => {
     setBusy(key);

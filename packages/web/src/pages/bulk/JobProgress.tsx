@@ -129,11 +129,17 @@ export function JobProgress({ jobId }: { jobId: number }) {
         ))}
       </dl>
       <p className="small text-body-secondary" aria-live="polite">
-        {running
-          ? 'Rows are processed by the bulk worker of this dashboard and by any `printloom bulk run` worker. Keep this tab open; this page refreshes by itself.'
-          : n.stopped > 0
-            ? 'The job is stopped: start it to queue its rows.'
-            : `Finished: ${n.processed} processed, ${n.failed} failed.`}{' '}
+        {running ? (
+          <>
+            Rows are processed by the bulk worker of this dashboard and by any{' '}
+            <code>printloom bulk run</code> worker. Keep this tab open; this page refreshes by
+            itself.
+          </>
+        ) : n.stopped > 0 ? (
+          'The job is stopped: start it to queue its rows.'
+        ) : (
+          `Finished: ${n.processed} processed, ${n.failed} failed.`
+        )}{' '}
         <Link to={MULTI_SPACE_LIST_PATH}>All bulk rows</Link>
       </p>
 

@@ -2,7 +2,11 @@ import { type BulkMultiSpaceRow, MULTI_SPACE_TYPES } from '@printloom/core';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useMe } from '../../api/hooks/useAuth.js';
-import { useMultiSpaceActions, useMultiSpaceList } from '../../api/hooks/useBulkMultiSpace.js';
+import {
+  useMultiSpaceActions,
+  useMultiSpaceActivity,
+  useMultiSpaceList,
+} from '../../api/hooks/useBulkMultiSpace.js';
 import { MULTI_SPACE_LIST_SPEC, multiSpaceApiQuery } from '../lists/listQuery.js';
 import { useListQuery } from '../lists/useListQuery.js';
 import { type BulkListItem, BulkListView, type BulkRowAction } from './BulkListView.js';
@@ -71,6 +75,7 @@ export function MultiSpaceBulkListPage() {
   const [state, update] = useListQuery(MULTI_SPACE_LIST_SPEC);
   const list = useMultiSpaceList(multiSpaceApiQuery(state));
   const actions = useMultiSpaceActions();
+  const activity = useMultiSpaceActivity();
   return (
     <BulkListView
       title="Multi Print Spaces Bulk"
@@ -119,6 +124,7 @@ export function MultiSpaceBulkListPage() {
       }}
       onStartAll={() => actions.startAll.mutateAsync()}
       onStopAll={() => actions.stopAll.mutateAsync()}
+      live={(activity.data ?? 0) > 0}
       emptyHint={
         <>
           <p className="mb-3">No bulk rows yet. Import a folder or a CSV of artwork to start.</p>

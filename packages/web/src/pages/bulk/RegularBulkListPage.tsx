@@ -1,7 +1,11 @@
 import type { BulkRegularRow } from '@printloom/core';
 import { Link } from 'react-router';
 import { useMe } from '../../api/hooks/useAuth.js';
-import { useRegularBulkActions, useRegularBulkList } from '../../api/hooks/useBulkRegularJobs.js';
+import {
+  useRegularBulkActions,
+  useRegularBulkActivity,
+  useRegularBulkList,
+} from '../../api/hooks/useBulkRegularJobs.js';
 import { REGULAR_BULK_LIST_SPEC, regularBulkApiQuery } from '../lists/listQuery.js';
 import { useListQuery } from '../lists/useListQuery.js';
 import { type BulkListItem, BulkListView, type BulkRowAction } from './BulkListView.js';
@@ -52,6 +56,7 @@ export function RegularBulkListPage() {
   const [state, update] = useListQuery(REGULAR_BULK_LIST_SPEC);
   const list = useRegularBulkList(regularBulkApiQuery(state));
   const actions = useRegularBulkActions();
+  const activity = useRegularBulkActivity();
   return (
     <BulkListView
       title="Bulk Campaigns"
@@ -85,6 +90,7 @@ export function RegularBulkListPage() {
       }}
       onStartAll={() => actions.startAll.mutateAsync()}
       onStopAll={() => actions.stopAll.mutateAsync()}
+      live={(activity.data ?? 0) > 0}
       emptyHint={
         <>
           <p className="mb-3">

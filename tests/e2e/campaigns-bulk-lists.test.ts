@@ -1,0 +1,141 @@
+/**
+ * The bulk lists (spec §2 /bulk-campaigns and /bulk-campaigns/multi-print-spaces, §4): row
+ * actions update the row from the server's answer, remove asks first, start-all / stop-all
+ * refetch, and the list refreshes itself while the dashboard's worker processes rows.
+ */
+import type { ApiClient } from '@printloom/core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS } from './fixtures/accounts.js';
+import { launchBrowser, newContext } from './fixtures/browser.js';
+import { LoginPage } from './fixtures/LoginPage.js';
+import { type RunningServer, startServer } from './fixtures/server.js';
+import { sellerApi } from './fixtures/sellerApi.js';
+
+const PROCESS_TIMEOUT_MS = 60_000;
+/** The demo seeds one multi-space job of 5 stopped rows named 'Bulk design 1' … 5. */
+const DEMO_ROWS = 5;
+const ARTWORK = '/files/s0/templates/tshirt/crop.png';
+
+let server: RunningServer;
+let browser: Browser;
+let api: ApiClient;
+let page: Page;
+let templateId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  const [launched, seller] = await Promise.all([
+    launchBrowser(),
+    sellerApi(server.baseUrl, ACCOUNTS.seller),
+  ]);
+  browser = launched;
+  api = seller.api;
+  const campaigns = await api.campaigns({ q: 'Cat Lovers Tee' });
+  templateId = campaigns.data[0]?.id ?? 0;
+  const context = await newContext(browser, server.baseUrl);
+  page = await context.newPage();
+  await new LoginPage(page).loginAndWait(ACCOUNTS.seller);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const row = (name: string): Locator =>
+  page.getByTestId('bulk-row').filter({ has: page.getByText(name, { exact: true }) });
+const badge = (name: string, statuses: string[]): Locator =>
+  row(name).locator(statuses.map((status) => `[data-status="${status}"]`).join(', '));
+
+describe('multi-print-spaces bulk list', () => {
+  it('removes after asking, starts a row from its answer, starts all and follows the worker', async () => {
+    await page.goto('/bulk-campaigns/multi-print-spaces');
+    await page.getByTestId('list-range').getByText(`of ${DEMO_ROWS} rows`).waitFor();
+    expect(await page.locator('[data-testid="bulk-row"] [data-status="stopped"]').count()).toBe(
+      DEMO_ROWS,
+    );
+
+    await page.getByRole('button', { name: 'Remove Bulk design 5' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this row?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row('Bulk design 5').count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove Bulk design 5' }).click();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await row('Bulk design 5').waitFor({ state: 'detached' });
+    await page.getByTestId('list-range').getByText(`of ${DEMO_ROWS - 1} rows`).waitFor();
+
+    await page.getByRole('button', { name: 'Start Bulk design 4' }).click();
+    await badge('Bulk design 4', ['pending', 'processing', 'completed']).waitFor();
+
+    await page.getByRole('button', { name: 'Start all' }).click();
+    await page.getByText(`${DEMO_ROWS - 2} rows started.`).waitFor();
+    // The dashboard's in-tab worker processes them; the list follows without a reload.
+    await page
+      .locator('[data-testid="bulk-row"] [data-status="completed"]')
+      .nth(DEMO_ROWS - 2)
+      .waitFor({ timeout: PROCESS_TIMEOUT_MS });
+    const rows = await api.bulkCampaigns({ per_page: 100 });
+    expect(rows.data.map((r) => r.status).sort()).toEqual(Array(DEMO_ROWS - 1).fill('completed'));
+  });
+
+  it("shows a failed row's message, retries it and filters by status", async () => {
+    await api.createBulkJob({
+      template_campaign_id: templateId,
+      rows: [{ campaign_name: 'Back only', designs: [{ new_url: ARTWORK, print_space: 'back' }] }],
+    });
+    await page.goto('/bulk-campaigns/multi-print-spaces?status=failed');
+    await page.getByTestId('list-range').getByText('of 1 rows').waitFor({
+      timeout: PROCESS_TIMEOUT_MS,
+    });
+    expect(await row('Back only').getByTestId('row-message').textContent()).toBe(
+      'PRINT_SPACE_IS_MISSING',
+    );
+    await page.getByRole('button', { name: 'Retry Back only' }).click();
+    await badge('Back only', ['pending', 'processing']).waitFor();
+    // The worker fails it again with the same message; the filtered list refetches it.
+    await badge('Back only', ['failed']).waitFor({ timeout: PROCESS_TIMEOUT_MS });
+    expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+  });
+});
+
+describe('regular bulk jobs list', () => {
+  it('lists jobs with the §3 query, starts, stops all, removes after asking', async () => {
+    const created = await api.createBulkRegularJobs({
+      template_campaign_id: templateId,
+      prefix: 'Autumn',
+      rows: [
+        { campaign_name: 'Fox', new_url: ARTWORK },
+        { campaign_name: 'Owl', new_url: ARTWORK },
+        { campaign_name: 'Bear', new_url: ARTWORK },
+      ],
+    });
+    expect(created.ids).toHaveLength(3);
+    await api.stopAllRegularJobs();
+
+    await page.goto('/bulk-campaigns');
+    await page.getByRole('heading', { name: 'Bulk Campaigns' }).waitFor();
+    await page.getByTestId('list-range').getByText('of 3 jobs').waitFor();
+    expect(await page.locator('[data-testid="bulk-row"] [data-status="stopped"]').count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Start Autumn Owl' }).click();
+    await badge('Autumn Owl', ['pending', 'processing', 'completed']).waitFor();
+
+    await page.getByRole('button', { name: 'Stop all' }).click();
+    await page.getByText(/^\d+ jobs stopped\.$/).waitFor();
+    await badge('Autumn Owl', ['stopped', 'completed']).waitFor();
+
+    await page.getByRole('button', { name: 'Remove Autumn Bear' }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove this row?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
+    await row('Autumn Bear').waitFor({ state: 'detached' });
+
+    await page.getByRole('searchbox', { name: 'Search jobs' }).fill('fox');
+    await page.getByTestId('list-range').getByText('Showing 1–1 of 1 jobs').waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('fox');
+    expect((await api.bulkRegularJobs({})).total).toBe(2);
+  });
+});
