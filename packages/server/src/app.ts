@@ -19,6 +19,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
+import { registerClientTrace } from './routes/clientTrace.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreSettingsRoutes } from './routes/storeSettings.js';
@@ -153,6 +154,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerBulkRegularRoutes(app);
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
+  await registerClientTrace(app);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {
     app.setNotFoundHandler((_request, reply) =>

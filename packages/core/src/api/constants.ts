@@ -12,6 +12,19 @@ export const SWITCH_BACK_FAILED_MESSAGE = 'Cannot switch to main account. Please
 export const INVALID_RESPONSE_MESSAGE = 'The server sent an answer this client cannot read';
 /** Largest side the image proxy resizes to (spec §9 design3x preset). */
 export const IMAGE_PROXY_MAX_SIDE = 4500;
+/** Image presets of spec §9: the box (width × height) an image is fitted in. */
+export const IMAGE_PRESETS = {
+  thumb: { width: 160, height: 200 },
+  list: { width: 600, height: 750 },
+  preview: { width: 400, height: 500 },
+  mobile: { width: 640, height: 800 },
+  list_mb: { width: 320, height: 400 },
+  logo: { width: 256, height: 256 },
+  avatar: { width: 160, height: 160 },
+  favicon: { width: 32, height: 32 },
+  full_hd: { width: 1000, height: 1250 },
+  review_thumb: { width: 256, height: 256 },
+} as const;
 /** Email sender failures (spec §8), shown when the server gives no message of its own. */
 export const EMAIL_SENDER_MESSAGES = {
   add: 'Failed to add sender',

@@ -562,6 +562,15 @@ describe('store-level calls (spec §7)', () => {
     ]);
   });
 
+  it('reads the plain-text trace of the own host', async () => {
+    const { fetch, seen } = fakeFetch(
+      () => new Response('fl=printloom\nip=203.0.113.9\nloc=DE\n', { status: 200 }),
+    );
+    const { api } = client(fetch);
+    expect(await api.trace()).toMatchObject({ ip: '203.0.113.9', loc: 'DE' });
+    expect(seen[0]?.url.pathname).toBe('/cdn-cgi/trace');
+  });
+
   it('lists, adds and removes email subscribers', async () => {
     const subscriber = {
       id: 7,

@@ -35,6 +35,7 @@ import { CampaignListQuery } from '../campaign/CampaignListQuery.js';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
 import { MockupTemplate } from '../catalog/MockupTemplate.js';
 import { ProductTemplate, ProductTemplateListQuery } from '../catalog/ProductTemplate.js';
+import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
 import { FeaturedInfoList } from '../featured/FeaturedInfo.js';
 import {
@@ -442,6 +443,12 @@ export function createApiClient(options: ApiClientOptions) {
     featuredInfo: async () => call('GET', API_PATHS.featuredInfo, FeaturedInfoList),
     balance: async () => call('GET', API_PATHS.balance, BalanceAnswer),
     pbToken: async () => call('GET', API_PATHS.pbToken, PbTokenAnswer),
+    /** The visitor's address and country as the API host sees them (plain text, not JSON). */
+    trace: async (): Promise<Record<string, string>> => {
+      const { response, payload } = await send('GET', API_PATHS.cdnTrace, {});
+      if (!response.ok) fail(errorFromAnswer(response, payload));
+      return parseTrace(typeof payload === 'string' ? payload : '');
+    },
     trackUtm: async (body: z.input<typeof UtmTrackBody>) =>
       call('POST', API_PATHS.utmTrack, UtmTrackAnswer, { body: validated(UtmTrackBody, body) }),
     trackSellerUtm: async (body: z.input<typeof UtmTrackBody>) =>

@@ -55,6 +55,8 @@ export const API_PATHS = {
   publicPreSignedUrl: '/public/pre-signed-url',
   upload: '/upload',
   imageProxy: '/img',
+  // the visitor's address as the own host sees it (spec §7 client info; Cloudflare's format)
+  cdnTrace: '/cdn-cgi/trace',
 
   // catalog and campaigns
   productTemplates: '/seller/product-templates',

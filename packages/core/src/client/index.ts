@@ -1,1 +1,2 @@
 export * from './ClientInfo.js';
+export * from './parseTrace.js';

@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { API_PATHS, ImageProxyQuery } from '@printloom/core';
+import { API_PATHS, IMAGE_PRESETS, ImageProxyQuery } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { BLOB_FILE_PREFIX, readBlob } from '../blob/blobStore.js';
 import { objectUrl } from '../blob/s3Presign.js';
@@ -130,10 +130,15 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const query = request.query as ImageProxyQuery;
       const url = new URL(query.url);
+      // The thumbnail form (spec §7: url, is_thumbnail, token) fits the thumb preset (§9). Its
+      // token is accepted and not needed: stored files are public, and no other host gets it.
+      const thumbnail = query.is_thumbnail === '1' || query.is_thumbnail === 'true';
+      const w = thumbnail ? IMAGE_PRESETS.thumb.width : query.w;
+      const h = thumbnail ? IMAGE_PRESETS.thumb.height : query.h;
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         throw forbidden(IMAGE_PROXY_MESSAGES.blocked);
       const cacheKey = createHash('sha256')
-        .update(`${query.url}|${query.w ?? ''}|${query.h ?? ''}`)
+        .update(`${query.url}|${w ?? ''}|${h ?? ''}`)
         .digest('hex');
       const cached = join(cacheDir, `${cacheKey}.webp`);
       let out: Buffer | null = await readFile(cached).catch(() => null);
@@ -151,7 +156,7 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
         } else {
           source = await fetchLimited(url, trustedOrigins.has(url.origin));
         }
-        const resized = await resizeToWebp(source, query.w, query.h);
+        const resized = await resizeToWebp(source, w, h);
         await mkdir(cacheDir, { recursive: true });
         await writeFile(cached, resized);
         out = resized;

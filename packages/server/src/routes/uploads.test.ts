@@ -1,4 +1,4 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BACKENDS,
@@ -202,5 +202,24 @@ describe.each(BACKENDS)('uploads on %s', (backend) => {
     expect(body(unknown).message).toBe('The image could not be fetched.');
     expect(isBlockedAddress('192.168.1.1')).toBe(true);
     expect(isBlockedAddress('93.184.216.34')).toBe(false);
+  });
+
+  it('fits the thumbnail form (url, is_thumbnail, token) in the 160 × 200 thumb preset', async () => {
+    const signed = await presign(a, 'wide.png');
+    await t.app.inject({
+      method: 'PUT',
+      url: signed.preSignedUrl,
+      headers: { 'content-type': 'image/png' },
+      payload: await png(800, 400),
+    });
+    const url = encodeURIComponent(`http://localhost:80${signed.fileUrl}`);
+    const thumb = await t.app.inject({
+      method: 'GET',
+      url: `/img?url=${url}&is_thumbnail=1&token=abc&w=4000`,
+      headers: { host: 'localhost:80' },
+    });
+    expect(thumb.statusCode).toBe(200);
+    const image = await loadImage(thumb.rawPayload);
+    expect([image.width, image.height]).toEqual([160, 80]);
   });
 });

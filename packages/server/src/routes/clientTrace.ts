@@ -1,0 +1,43 @@
+import { API_PATHS } from '@printloom/core';
+import type { FastifyInstance } from 'fastify';
+
+/** Country header a CDN in front of the API sets (Cloudflare's name; others copy it). */
+const COUNTRY_HEADER = 'cf-ipcountry';
+
+/**
+ * `GET /cdn-cgi/trace` (spec §7 client info): the dashboard asks its own host for the visitor's
+ * address, in Cloudflare's plain `key=value` format, so the same client code works behind
+ * Cloudflare (which answers this path itself) and without it. The country (`loc`) is only known
+ * behind a proxy that names it (with TRUST_PROXY); otherwise the line is left out and the
+ * dashboard falls back to its network-meta lookup. Not cached: the answer is per visitor.
+ */
+export async function registerClientTrace(app: FastifyInstance): Promise<void> {
+  app.get(
+    API_PATHS.cdnTrace,
+    {
+      schema: {
+        summary: "The caller's address and user agent (Cloudflare trace format)",
+        tags: ['shell'],
+      },
+    },
+    async (request, reply) => {
+      const country = request.headers[COUNTRY_HEADER];
+      const lines: Array<[string, string]> = [
+        ['fl', 'printloom'],
+        ['h', request.host],
+        ['ip', request.ip],
+        ['ts', (Date.now() / 1000).toFixed(3)],
+        ['visit_scheme', request.protocol],
+        ['uag', String(request.headers['user-agent'] ?? '').replace(/[\r\n]/g, ' ')],
+        ['http', `http/${request.raw.httpVersion}`],
+      ];
+      if (app.config.trustProxy && typeof country === 'string' && /^[A-Z]{2}$/.test(country)) {
+        lines.push(['loc', country]);
+      }
+      lines.push(['tls', request.protocol === 'https' ? 'on' : 'off']);
+      reply.header('content-type', 'text/plain; charset=utf-8');
+      reply.header('cache-control', 'no-store');
+      return reply.send(`${lines.map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
+    },
+  );
+}
