@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { ApiClient } from '@printloom/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,8 @@ const TOTAL = 21;
 const ZEBRAS = 12;
 const DEMO_STORE = 'https://demo.printloom.test';
 const ARTWORK = '/files/s0/templates/tshirt/background.png';
+/** Set to a folder (docs/screenshots) to save a screenshot of the list. */
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 async function seedCampaigns(api: ApiClient): Promise<void> {
   const [template] = (await api.productTemplates()).data;
@@ -37,12 +40,18 @@ async function seedCampaigns(api: ApiClient): Promise<void> {
   for (let i = 1; i <= 5; i += 1) {
     await api.createCampaign({
       name: `Mug Set ${i}`,
+      artwork_url: '/files/s0/templates/mug/background.png',
       product_type: 'campaign_express',
       system_type: 'campaign_express',
       products,
     });
   }
-  await api.createCampaign({ name: 'Owl Poster', product_type: 'campaign_template', products });
+  await api.createCampaign({
+    name: 'Owl Poster',
+    product_type: 'campaign_template',
+    artwork_url: '/files/s0/templates/poster/background.png',
+    products,
+  });
 }
 
 beforeAll(async () => {
@@ -70,6 +79,10 @@ describe('campaigns list (spec §2 /campaigns, §3 list query)', () => {
     await list.waitForRange(`Showing 1–15 of ${TOTAL} campaigns`);
     expect(await list.rows.count()).toBe(15);
     expect((await list.names())[0]).toBe('Owl Poster');
+    if (SCREENSHOT_DIR) {
+      await page.waitForFunction('Array.from(document.images).every((image) => image.complete)');
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'campaigns-list.png') });
+    }
     await page.getByRole('button', { name: 'Next' }).click();
     await list.waitForRange(`Showing 16–${TOTAL} of ${TOTAL} campaigns`);
     expect(list.params().get('page')).toBe('2');
