@@ -153,4 +153,39 @@ describe('bulk import page (spec §2, §4, §5)', () => {
     const [job] = await Promise.all([api.bulkJob(jobId)]);
     expect(job).toMatchObject({ template_campaign_id: templateId, counts: { completed: VALID } });
   });
+
+  it('reads a dropped CSV of addresses, and says why a CSV cannot be read', async () => {
+    const importPage = new BulkImportPage(page);
+    await importPage.open();
+    await importPage.pickTemplate('mountain', 'Mountain Sunrise Collection');
+    await importPage.dropFiles([
+      { name: 'broken.csv', type: 'text/csv', text: 'name,new_url\nA,/files/a.png\n' },
+    ]);
+    await page
+      .getByTestId('read-error')
+      .getByText('broken.csv needs a campaign_name column')
+      .waitFor();
+    await importPage.dropFiles([
+      {
+        name: 'links.csv',
+        type: 'text/csv',
+        text: [
+          'campaign_name,front,back',
+          'Peaks,/files/s0/templates/tshirt/crop.png,',
+          'Both sides,/files/s0/templates/tshirt/crop.png,/files/s0/templates/mug/crop.png',
+          'Local,peaks.png,',
+        ].join('\n'),
+      },
+    ]);
+    await page.getByTestId('picked-summary').getByText('links.csv').waitFor();
+    expect(await importPage.importRows.count()).toBe(3);
+    // Neither product of the template has a back: 'Both sides' cannot be made.
+    expect(await importPage.invalidRows()).toEqual([
+      { name: 'Both sides', message: 'PRINT_SPACE_IS_MISSING' },
+      { name: 'Local', message: 'Design url is invalid' },
+    ]);
+    await page.getByText('peaks.png is not among the dropped files').waitFor();
+    expect(await page.getByTestId('read-error').count()).toBe(0);
+    await page.getByRole('button', { name: 'Upload artwork and create job (1 rows)' }).waitFor();
+  });
 });
