@@ -32,6 +32,8 @@ interface Campaign {
 const ROWS = 6;
 const PREFIX = 'InTab';
 const PROCESS_TIMEOUT_MS = 90_000;
+/** Artwork every demo server holds (the t-shirt template's print-area mask). */
+const ART = '/files/s0/templates/tshirt/crop.png';
 
 let server: RunningServer;
 let browser: Browser;
@@ -65,9 +67,9 @@ async function waitForRows(bulkId: number, done: (rows: Row[]) => boolean): Prom
   return rows;
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
+async function send<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
+    method,
     headers: {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',
@@ -76,9 +78,11 @@ async function post<T>(path: string, body: unknown): Promise<T> {
     body: JSON.stringify(body),
   });
   if (!response.ok)
-    throw new Error(`POST ${path}: HTTP ${response.status} ${await response.text()}`);
+    throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: T }).data;
 }
+
+const post = <T>(path: string, body: unknown) => send<T>('POST', path, body);
 
 async function createJob(rows: number, prefix: string, templateCampaign = 1): Promise<number> {
   const art = join(home, `art-${prefix}`);
@@ -263,5 +267,72 @@ describe('in-tab bulk worker with 3D products (spec §4, §9)', () => {
     } finally {
       await webgl.close();
     }
+  });
+});
+
+describe('regular bulk jobs in the tab (spec §4 bulk regular-campaign worker)', () => {
+  it('only waits while the seller is on a busy page, then makes each campaign once', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await new LoginPage(page).loginAndWait(ACCOUNTS.seller);
+    const loggedIn = Date.now();
+    // Campaigns import is one of the pages where the regular worker only waits.
+    await page.goto('/campaigns/import');
+    const panel = new WorkerPanelPage(page);
+    await panel.show();
+    await panel.status('Regular worker', /waiting 30 s/).waitFor();
+    // A regular job copies a template campaign that has a design (spec §8 'Original campaign
+    // has no design' otherwise).
+    const template = await post<Campaign>('/seller/campaign', {
+      name: 'Regular template',
+      products: [{ template_id: 101 }],
+    });
+    const product = (
+      await get<Campaign & { products: { id: number }[] }>(`/seller/campaign/${template.id}`)
+    ).products[0];
+    await send('PUT', `/seller/campaign/${template.id}`, {
+      designs: [{ print_space: 'front', product_id: product?.id, file_url: ART }],
+    });
+    const created = await post<{ ids: number[] }>('/seller/campaign/bulk/jobs', {
+      template_campaign_id: template.id,
+      prefix: 'TabReg',
+      rows: [
+        { campaign_name: 'one', new_url: ART },
+        { campaign_name: 'two', new_url: ART },
+      ],
+    });
+    expect(created.ids).toHaveLength(2);
+    // Past the worker's 10 s poll interval: without the rule it would have taken a job by now.
+    await page.waitForTimeout(Math.max(0, loggedIn + 12_000 - Date.now()));
+    const jobsOf = async () =>
+      (
+        await get<{ data: { id: number; status: string; campaign_id: number | null }[] }>(
+          '/seller/campaign/bulk/jobs?per_page=100',
+        )
+      ).data.filter((job) => created.ids.includes(job.id));
+    expect((await jobsOf()).map((job) => job.status)).toEqual(['pending', 'pending']);
+
+    // Back on the dashboard, the next look (at most 30 s on) finds a quiet page.
+    await page.getByRole('link', { name: 'Dashboard home' }).click();
+    const deadline = Date.now() + 60_000;
+    let jobs = await jobsOf();
+    while (!jobs.every((job) => job.status === 'completed')) {
+      if (Date.now() > deadline) throw new Error(`Jobs not done: ${JSON.stringify(jobs)}`);
+      await page.waitForTimeout(500);
+      jobs = await jobsOf();
+    }
+    const campaignIds = jobs.map((job) => job.campaign_id);
+    expect(new Set(campaignIds).size).toBe(2);
+    const list = await get<{ data: Campaign[] }>('/seller/campaign?q=TabReg&per_page=100');
+    expect(list.data.map((c) => c.id).sort()).toEqual([...campaignIds].sort());
+    const campaign = await get<Campaign>(`/seller/campaign/${campaignIds[0]}`);
+    // Rendered and uploaded by the tab under the new campaign, on its own product.
+    expect(campaign.products[0]?.designs[0]?.file_url).toMatch(
+      new RegExp(`^s\\d+/d/${campaign.id}/[^/]+\\.png$`),
+    );
+    expect(campaign.products[0]?.mockups?.[0]?.file_url).toMatch(
+      new RegExp(`^s\\d+/p/${campaign.id}/[^/]+\\.jpg$`),
+    );
+    await context.close();
   });
 });

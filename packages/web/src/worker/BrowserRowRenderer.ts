@@ -52,7 +52,31 @@ export interface BrowserRowRendererOptions {
   fetchImage: ImageFetcher;
   /** Maps a row's artwork address to one `fetchImage` can read. */
   artworkUrl: (url: string) => string;
+  /** The products of a regular job's new campaign (the template's copies, in the same order). */
+  campaignProducts: (campaignId: number) => Promise<readonly { id: number; template_id: number }[]>;
   now: () => number;
+}
+
+/**
+ * Pairs each template product with its copy in the new campaign: same template, in order (the
+ * server copies products in id order). Designs saved under the template's product ids would
+ * belong to no product of the new campaign.
+ */
+export function pairCopiedProducts(
+  template: readonly { id: number; template_id: number }[],
+  copies: readonly { id: number; template_id: number }[],
+): Map<number, number> {
+  const left = [...copies];
+  const pairs = new Map<number, number>();
+  for (const product of template) {
+    const at = left.findIndex((copy) => copy.template_id === product.template_id);
+    if (at === -1) {
+      throw new Error(`The new campaign has no copy of product ${product.id}`);
+    }
+    pairs.set(product.id, left[at]!.id);
+    left.splice(at, 1);
+  }
+  return pairs;
 }
 
 type TemplateProduct = TemplateCampaign['products'][number];
@@ -290,11 +314,16 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       designs: input.job.designs,
       lease_token: 'regular',
     };
+    const copies = pairCopiedProducts(
+      input.template.products,
+      await this.options.campaignProducts(input.campaignId),
+    );
     const result = await this.renderRow({ record, designs: plan.designs, mockups: plan.mockups });
+    const copyOf = (productId: number) => copies.get(productId) ?? productId;
     return {
       designs: result.designs.map((d) => ({
         print_space: d.print_space,
-        product_id: d.product_id,
+        product_id: copyOf(d.product_id),
         campaign_id: input.campaignId,
         file_url: d.file_url,
         design_json: d.design_json ?? null,
@@ -302,6 +331,7 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       })),
       mockups: result.designs3D.map((m, index) => ({
         ...m,
+        product_id: copyOf(m.product_id),
         campaign_id: input.campaignId,
         is_default_mockup: index === 0 ? '1' : '0',
       })),

@@ -127,6 +127,7 @@ export function startInTabWorkers(options: StartInTabWorkersOptions = {}): InTab
     templates: createTemplateAssets({ base: TEMPLATE_ASSETS_BASE, fetch: fetchAsset }),
     fetchImage: fetchAsset,
     artworkUrl: (url) => artworkAddress(url, location.origin, (u) => api.imageUrl(u)),
+    campaignProducts: async (id) => (await api.campaign(id)).products,
     now: () => Date.now(),
   });
   const mouse = trackMouseActivity({
