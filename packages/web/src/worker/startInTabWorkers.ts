@@ -94,8 +94,40 @@ class SessionChangedError extends Error {
   }
 }
 
-/** Starts the bulk workers of this tab (or its standby when another tab runs them). */
+/** The workers this tab runs, shared by every caller until the last one stops them. */
+let running: { workers: InTabWorkers; users: number; stopping: boolean } | null = null;
+
+/**
+ * Starts the bulk workers of this tab (or its standby when another tab runs them). A second
+ * call while they run shares them (the first call's options hold); they stop when every caller
+ * has called `stop`, or by themselves on logout, account switch or a refused session.
+ */
 export function startInTabWorkers(options: StartInTabWorkersOptions = {}): InTabWorkers {
+  if (!running || running.stopping) {
+    const entry = { workers: launch(options), users: 0, stopping: false };
+    running = entry;
+    void entry.workers.done.then(() => {
+      entry.stopping = true;
+      if (running === entry) running = null;
+    });
+  }
+  const entry = running;
+  entry.users += 1;
+  let stopped = false;
+  return {
+    done: entry.workers.done,
+    async stop() {
+      if (!stopped) {
+        stopped = true;
+        entry.users -= 1;
+        if (entry.users === 0) entry.stopping = true;
+      }
+      if (entry.stopping) await entry.workers.stop();
+    },
+  };
+}
+
+function launch(options: StartInTabWorkersOptions): InTabWorkers {
   const store = options.store ?? workerStore;
   const getPathname = options.getPathname ?? (() => location.pathname);
   const reloadPage = options.reloadPage ?? (() => location.reload());
