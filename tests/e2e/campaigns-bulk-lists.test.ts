@@ -7,10 +7,11 @@ import type { ApiClient } from '@printloom/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS } from './fixtures/accounts.js';
+import { BulkImportPage } from './fixtures/BulkImportPage.js';
 import { launchBrowser, newContext } from './fixtures/browser.js';
 import { LoginPage } from './fixtures/LoginPage.js';
-import { type RunningServer, startServer } from './fixtures/server.js';
 import { sellerApi } from './fixtures/sellerApi.js';
+import { type RunningServer, startServer } from './fixtures/server.js';
 
 const PROCESS_TIMEOUT_MS = 60_000;
 /** The demo seeds one multi-space job of 5 stopped rows named 'Bulk design 1' … 5. */
@@ -64,7 +65,10 @@ describe('multi-print-spaces bulk list', () => {
     await page.getByRole('button', { name: 'Remove Bulk design 5' }).click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await row('Bulk design 5').waitFor({ state: 'detached' });
-    await page.getByTestId('list-range').getByText(`of ${DEMO_ROWS - 1} rows`).waitFor();
+    await page
+      .getByTestId('list-range')
+      .getByText(`of ${DEMO_ROWS - 1} rows`)
+      .waitFor();
 
     await page.getByRole('button', { name: 'Start Bulk design 4' }).click();
     await badge('Bulk design 4', ['pending', 'processing', 'completed']).waitFor();
@@ -100,22 +104,43 @@ describe('multi-print-spaces bulk list', () => {
   });
 });
 
-describe('regular bulk jobs list', () => {
-  it('lists jobs with the §3 query, starts, stops all, removes after asking', async () => {
-    const created = await api.createBulkRegularJobs({
-      template_campaign_id: templateId,
-      prefix: 'Autumn',
-      rows: [
-        { campaign_name: 'Fox', new_url: ARTWORK },
-        { campaign_name: 'Owl', new_url: ARTWORK },
-        { campaign_name: 'Bear', new_url: ARTWORK },
+describe('regular bulk jobs: import and list', () => {
+  it('imports one job per artwork, lists them with the §3 query and acts on them', async () => {
+    // A template the regular worker can copy has a design to replace.
+    const [template] = (await api.productTemplates()).data;
+    const leaf = await api.createCampaign({
+      name: 'Leaf Template',
+      products: [{ template_id: template?.id ?? 0 }],
+    });
+    await api.updateCampaign(leaf.id, {
+      designs: [
+        { print_space: 'front', product_id: leaf.products[0]?.id ?? null, file_url: ARTWORK },
       ],
     });
-    expect(created.ids).toHaveLength(3);
-    await api.stopAllRegularJobs();
+    const importPage = new BulkImportPage(page);
+    await page.goto('/campaigns/bulk');
+    await page.getByRole('heading', { name: 'Bulk Campaign', exact: true }).waitFor();
+    await importPage.pickTemplate('cat lovers', 'Cat Lovers Tee');
+    const csv = [
+      'campaign_name,new_url',
+      'Fox,/files/a.png',
+      'Owl,/files/b.png',
+      'Bear,/files/c.png',
+    ];
+    await importPage.dropFiles([{ name: 'autumn.csv', type: 'text/csv', text: csv.join('\n') }]);
+    await importPage.importRows.nth(2).waitFor();
+    expect((await importPage.invalidRows()).map((row) => row.message)).toEqual(
+      Array(3).fill('Original campaign has no design'),
+    );
 
-    await page.goto('/bulk-campaigns');
-    await page.getByRole('heading', { name: 'Bulk Campaigns' }).waitFor();
+    await page.getByRole('button', { name: 'Choose another campaign' }).click();
+    await importPage.pickTemplate('leaf', 'Leaf Template');
+    expect(await importPage.invalidRows()).toEqual([]);
+    await page.getByLabel('Name prefix (optional)').fill('Autumn');
+    await page.getByLabel('Start processing as soon as the job is created').uncheck();
+    await page.getByRole('button', { name: 'Upload artwork and create job (3 rows)' }).click();
+    await page.waitForURL((url) => url.pathname === '/bulk-campaigns');
+    await page.getByText('3 bulk jobs created, held stopped.').waitFor();
     await page.getByTestId('list-range').getByText('of 3 jobs').waitFor();
     expect(await page.locator('[data-testid="bulk-row"] [data-status="stopped"]').count()).toBe(3);
 
@@ -136,6 +161,10 @@ describe('regular bulk jobs list', () => {
     await page.getByRole('searchbox', { name: 'Search jobs' }).fill('fox');
     await page.getByTestId('list-range').getByText('Showing 1–1 of 1 jobs').waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe('fox');
-    expect((await api.bulkRegularJobs({})).total).toBe(2);
+    const jobs = await api.bulkRegularJobs({ order_by: 'id:asc' });
+    expect(jobs.data.map((job) => [job.prefix, job.campaign_name, job.designs])).toEqual([
+      ['Autumn', 'Fox', '[{"new_url":"/files/a.png"}]'],
+      ['Autumn', 'Owl', '[{"new_url":"/files/b.png"}]'],
+    ]);
   });
 });

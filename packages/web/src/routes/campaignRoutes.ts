@@ -34,7 +34,13 @@ export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
   { path: '/campaigns/template/mockup/:id?', title: 'Template Mockup', lazy: comingSoon },
   { path: '/campaigns/template/*', title: 'Template Campaign', lazy: comingSoon },
   { path: '/campaigns/express/*', title: 'Express Campaign', lazy: comingSoon },
-  { path: '/campaigns/bulk/:id?', title: 'Bulk Campaign', lazy: comingSoon },
+  {
+    path: '/campaigns/bulk/:id?',
+    title: 'Bulk Campaign',
+    lazy: async () => ({
+      Component: (await import('../pages/bulk/BulkImportPage.js')).RegularBulkImportPage,
+    }),
+  },
   { path: '/campaigns/bulk_v2/:id?', title: 'Bulk Campaign', lazy: comingSoon },
   { path: '/campaigns/mockup/:id?', title: 'Mockup Campaign', lazy: comingSoon },
   {

@@ -1,4 +1,9 @@
-import type { BulkRegularListQueryInput, BulkRegularRow, Paginated } from '@printloom/core';
+import type {
+  BulkRegularListQueryInput,
+  BulkRegularRow,
+  CreateBulkRegularJobsBody,
+  Paginated,
+} from '@printloom/core';
 import {
   keepPreviousData,
   type QueryClient,
@@ -100,4 +105,27 @@ export function useRegularBulkActions() {
     onSuccess: refetchAll,
   });
   return { retry, start, stop, remove, startAll, stopAll };
+}
+
+/** Most ids one stop call carries. */
+const IDS_PER_CALL = 100;
+
+/**
+ * Creates regular jobs; `hold` stops them right after (the regular worker of this tab waits on
+ * the import page, so none is taken in between by it). The lists are refetched.
+ */
+export function useCreateRegularJobs() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, hold }: { body: CreateBulkRegularJobsBody; hold: boolean }) => {
+      const { ids } = await api.createBulkRegularJobs(body);
+      if (hold) {
+        for (let at = 0; at < ids.length; at += IDS_PER_CALL) {
+          await api.stopRegularJobs({ ids: ids.slice(at, at + IDS_PER_CALL) });
+        }
+      }
+      return ids;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: regularBulkKeys.all }),
+  });
 }

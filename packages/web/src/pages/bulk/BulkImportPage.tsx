@@ -5,12 +5,25 @@ import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useBulkOrigin, useCreateBulkJob } from '../../api/hooks/useBulkMultiSpace.js';
+import { useCreateRegularJobs } from '../../api/hooks/useBulkRegularJobs.js';
 import { TOAST_UPLOAD_FAILED_MS } from '../../constants.js';
 import { toasts } from '../../toast/toastStore.js';
 import { ArtworkDropZone } from './ArtworkDropZone.js';
 import { ArtworkError, type PickedArtwork, readPickedArtwork } from './artworkRows.js';
-import { checkImportRows, filesToUpload, jobRows } from './checkImportRows.js';
-import { IMPORT_PATH, MULTI_SPACE_LIST_PATH, UPLOAD_CONCURRENCY } from './constants.js';
+import {
+  checkImportRows,
+  checkRegularRows,
+  filesToUpload,
+  jobRows,
+  regularJobRows,
+} from './checkImportRows.js';
+import {
+  IMPORT_PATH,
+  MULTI_SPACE_LIST_PATH,
+  REGULAR_IMPORT_PATH,
+  REGULAR_LIST_PATH,
+  UPLOAD_CONCURRENCY,
+} from './constants.js';
 import type { PickedFile } from './droppedFiles.js';
 import { ImportRowsTable } from './ImportRowsTable.js';
 import { JobProgress } from './JobProgress.js';
@@ -20,6 +33,27 @@ import { uploadClient } from './uploadClient.js';
 
 /** The spec §8 upload failure toast: title and text, shown 5 s. */
 const UPLOAD_RETRY_TEXT = 'Please try upload file again.';
+
+export type ImportKind = 'multi-space' | 'regular';
+
+/** What differs between the two imports: where they live and what a row becomes. */
+const KINDS = {
+  'multi-space': {
+    title: 'Import Multi Print Spaces Bulk',
+    path: IMPORT_PATH,
+    listPath: MULTI_SPACE_LIST_PATH,
+    listLabel: 'All bulk rows',
+    intro: "Every row becomes a copy of this campaign with the row's artwork on its products.",
+  },
+  regular: {
+    title: 'Bulk Campaign',
+    path: REGULAR_IMPORT_PATH,
+    listPath: REGULAR_LIST_PATH,
+    listLabel: 'All bulk jobs',
+    intro:
+      "Every row becomes a copy of this campaign with the row's artwork in place of its design.",
+  },
+} as const;
 
 type Stage =
   | { kind: 'idle' }
@@ -44,6 +78,19 @@ function megabytes(bytes: number): string {
  * once or held stopped) and follows it live at `?job={id}`.
  */
 export function BulkImportPage() {
+  return <ImportPage kind="multi-space" />;
+}
+
+/**
+ * Import of regular bulk jobs (spec §2 /campaigns/bulk/{id?}): the same steps, one campaign per
+ * artwork; the jobs are then followed on the regular bulk list.
+ */
+export function RegularBulkImportPage() {
+  return <ImportPage kind="regular" />;
+}
+
+function ImportPage({ kind }: { kind: ImportKind }) {
+  const look = KINDS[kind];
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -51,6 +98,7 @@ export function BulkImportPage() {
   const jobId = positiveId(search.get('job'));
   const origin = useBulkOrigin(templateId);
   const createJob = useCreateBulkJob();
+  const createRegular = useCreateRegularJobs();
 
   const [picked, setPicked] = useState<PickedArtwork<PickedFile> | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
@@ -62,10 +110,12 @@ export function BulkImportPage() {
 
   const checked = useMemo(
     () =>
-      picked && origin.data
-        ? checkImportRows(picked.rows, origin.data, picked.files, namePrefix)
-        : [],
-    [picked, origin.data, namePrefix],
+      !picked || !origin.data
+        ? []
+        : kind === 'regular'
+          ? checkRegularRows(picked.rows, origin.data, picked.files, namePrefix)
+          : checkImportRows(picked.rows, origin.data, picked.files, namePrefix),
+    [picked, origin.data, namePrefix, kind],
   );
   const valid = checked.filter((row) => row.ok).length;
   const invalid = checked.length - valid;
@@ -115,6 +165,24 @@ export function BulkImportPage() {
         throw error;
       }
       setStage({ kind: 'creating' });
+      if (kind === 'regular') {
+        const ids = await createRegular.mutateAsync({
+          body: {
+            template_campaign_id: templateId,
+            ...(namePrefix.trim() ? { prefix: namePrefix.trim() } : {}),
+            rows: regularJobRows(checked, uploaded.current, namePrefix),
+          },
+          hold: !startNow,
+        });
+        toasts.show(
+          'success',
+          `${ids.length} bulk jobs created${startNow ? '' : ', held stopped'}.`,
+        );
+        setPicked(null);
+        setStage({ kind: 'idle' });
+        navigate(look.listPath);
+        return;
+      }
       const job = await createJob.mutateAsync({
         template_campaign_id: templateId,
         type: 'regular_multi_space',
@@ -137,18 +205,18 @@ export function BulkImportPage() {
   return (
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
-        <h1 className="h3 mb-0">Import Multi Print Spaces Bulk</h1>
-        <Link to={MULTI_SPACE_LIST_PATH} className="btn btn-outline-secondary">
-          All bulk rows
+        <h1 className="h3 mb-0">{look.title}</h1>
+        <Link to={look.listPath} className="btn btn-outline-secondary">
+          {look.listLabel}
         </Link>
       </div>
 
-      {jobId !== undefined ? (
+      {jobId !== undefined && kind === 'multi-space' ? (
         <div className="card mb-4">
           <div className="card-body">
             <JobProgress jobId={jobId} />
             <Link
-              to={templateId ? `${IMPORT_PATH}/${templateId}` : IMPORT_PATH}
+              to={templateId ? `${look.path}/${templateId}` : look.path}
               className="btn btn-outline-primary mt-2"
             >
               Import more artwork
@@ -160,15 +228,13 @@ export function BulkImportPage() {
           <li className="card">
             <div className="card-body">
               <h2 className="h5">1. Template campaign</h2>
-              <p className="small text-body-secondary">
-                Every row becomes a copy of this campaign with the row's artwork on its products.
-              </p>
+              <p className="small text-body-secondary">{look.intro}</p>
               <TemplatePicker
                 templateId={templateId}
                 origin={origin.data}
                 originLoading={origin.isPending && templateId !== undefined}
                 originError={origin.error}
-                onPick={(id) => navigate(id ? `${IMPORT_PATH}/${id}` : IMPORT_PATH)}
+                onPick={(id) => navigate(id ? `${look.path}/${id}` : look.path)}
               />
             </div>
           </li>
@@ -176,7 +242,7 @@ export function BulkImportPage() {
           <li className="card">
             <div className="card-body">
               <h2 className="h5">2. Artwork</h2>
-              <FolderRules />
+              <FolderRules kind={kind} />
               <ArtworkDropZone disabled={busy} onFiles={onFiles} />
               {readError ? (
                 <div className="alert alert-danger mt-3 mb-0" role="alert" data-testid="read-error">
@@ -286,7 +352,7 @@ function UploadStatus({ stage }: { stage: Stage }) {
 }
 
 /** The folder naming rules of artworkRows.ts, for the seller. */
-function FolderRules() {
+function FolderRules({ kind }: { kind: ImportKind }) {
   return (
     <details className="mb-3 small">
       <summary>How files become rows</summary>
@@ -314,6 +380,13 @@ function FolderRules() {
           path relative to the CSV. Drop a folder holding the CSV and its images to upload them
           together.
         </li>
+        {kind === 'regular' ? (
+          <li>
+            A regular campaign takes <strong>one artwork</strong>, put where the template campaign
+            has its design: print space columns are not used, and a row with several designs is
+            invalid.
+          </li>
+        ) : null}
         <li>
           The same rules as <code>printloom bulk create --designs &lt;folder|csv&gt;</code>.
         </li>

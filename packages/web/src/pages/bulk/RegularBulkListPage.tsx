@@ -9,7 +9,7 @@ import {
 import { REGULAR_BULK_LIST_SPEC, regularBulkApiQuery } from '../lists/listQuery.js';
 import { useListQuery } from '../lists/useListQuery.js';
 import { type BulkListItem, BulkListView, type BulkRowAction } from './BulkListView.js';
-import { IMPORT_PATH, MULTI_SPACE_LIST_PATH } from './constants.js';
+import { MULTI_SPACE_LIST_PATH, REGULAR_IMPORT_PATH } from './constants.js';
 
 function itemOf(row: BulkRegularRow): BulkListItem {
   const name = [row.prefix, row.campaign_name, row.suffix].filter(Boolean).join(' ');
@@ -62,9 +62,14 @@ export function RegularBulkListPage() {
       title="Bulk Campaigns"
       noun="jobs"
       headerActions={
-        <Link to={MULTI_SPACE_LIST_PATH} className="btn btn-outline-primary">
-          Multi print spaces
-        </Link>
+        <>
+          <Link to={MULTI_SPACE_LIST_PATH} className="btn btn-outline-primary">
+            Multi print spaces
+          </Link>
+          <Link to={REGULAR_IMPORT_PATH} className="btn btn-primary">
+            Import artwork
+          </Link>
+        </>
       }
       state={state}
       onChange={update}
@@ -94,10 +99,10 @@ export function RegularBulkListPage() {
       emptyHint={
         <>
           <p className="mb-3">
-            No regular bulk jobs yet. To launch many campaigns from one template, import artwork for
-            several print spaces.
+            No bulk jobs yet. Drop a folder or a CSV of artwork to launch one campaign per artwork
+            from a template campaign.
           </p>
-          <Link to={IMPORT_PATH} className="btn btn-primary">
+          <Link to={REGULAR_IMPORT_PATH} className="btn btn-primary">
             Import artwork
           </Link>
         </>

@@ -6,7 +6,14 @@ import {
   parseArtworkCsv,
   readPickedArtwork,
 } from './artworkRows.js';
-import { checkImportRows, filesToUpload, jobRows, uploadFileName } from './checkImportRows.js';
+import {
+  checkImportRows,
+  checkRegularRows,
+  filesToUpload,
+  jobRows,
+  regularJobRows,
+  uploadFileName,
+} from './checkImportRows.js';
 
 interface FakeFile {
   path: string;
@@ -200,5 +207,63 @@ describe('checking rows before anything is sent (spec §5 messages)', () => {
 
   it('names stored uploads as the CLI does', () => {
     expect(uploadFileName('art/My Cat (final).PNG', 42)).toBe('My-Cat-final-_42.png');
+  });
+});
+
+describe('checking rows of regular bulk jobs (one artwork per campaign)', () => {
+  const files = new Map([['art/a.png', { path: 'art/a.png' }]]);
+  const withDesign = {
+    id: 3,
+    products: [
+      {
+        id: 1,
+        template_id: 101,
+        print_spaces: JSON.stringify([{ name: 'front', width: 10, height: 10 }]),
+        designs: [{ print_space: 'front', file_url: '/files/old.png' }],
+        template_mockups: [{ id: 11, print_space: 'front' }],
+        full_printed: 0 as const,
+        mockup_type: '2d' as const,
+      },
+    ],
+  };
+  const rows = [
+    { campaign_name: 'One', designs: [{ source: 'art/a.png', print_space: 'back' }] },
+    { campaign_name: 'Two', designs: [{ source: 'art/a.png' }, { source: 'art/a.png' }] },
+    { campaign_name: 'None', designs: [] },
+    { campaign_name: 'Blank', designs: [{ source: '' }] },
+    { campaign_name: 'Gone', designs: [{ source: 'art/gone.png' }] },
+  ];
+
+  it('takes one design per row, wherever the template has its design', () => {
+    const checked = checkRegularRows(rows, withDesign, files, 'Autumn');
+    expect(checked.map((row) => (row.ok ? 'ok' : row.message))).toEqual([
+      'ok',
+      'Design is invalid',
+      'Empty valid design',
+      'Design url is invalid',
+      'Design url is invalid',
+    ]);
+    expect(checked[0]?.campaign_name).toBe('Autumn One');
+    // The worker adds the prefix itself: the job keeps the name as read.
+    expect(regularJobRows(checked, new Map([['art/a.png', '/files/a/3/a.png']]), 'Autumn')).toEqual(
+      [{ campaign_name: 'One', new_url: '/files/a/3/a.png' }],
+    );
+  });
+
+  it('refuses every row when the worker could not copy the template (spec §8 messages)', () => {
+    const bare = { ...withDesign, products: [{ ...withDesign.products[0], designs: [] }] };
+    expect(
+      checkRegularRows(rows.slice(0, 1), bare as typeof withDesign, files).map(
+        (row) => !row.ok && row.message,
+      ),
+    ).toEqual(['Original campaign has no design']);
+    expect(
+      checkRegularRows(rows.slice(0, 1), { ...withDesign, products: [] }, files).map(
+        (row) => !row.ok && row.message,
+      ),
+    ).toEqual(['Campaign has no products']);
+    expect(
+      checkRegularRows(rows.slice(0, 1), null, files).map((row) => !row.ok && row.message),
+    ).toEqual(['Campaign not found']);
   });
 });
