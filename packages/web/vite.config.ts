@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { editorFonts } from './vite.editorFonts.js';
 
 const sourceConditions = ['@printloom/source', 'module', 'browser', 'development|production'];
 const API_ORIGIN = process.env.PRINTLOOM_API ?? 'http://localhost:3000';
@@ -17,7 +18,7 @@ const API_PREFIX =
   '^/(auth|me|seller|api3|api|public|pre-signed-url|upload|img|utm-campaign|blobs?)(/|$|\\?)';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), editorFonts()],
   resolve: { conditions: sourceConditions },
   ssr: { resolve: { conditions: ['@printloom/source', 'import', 'module', 'node', 'default'] } },
   build: { outDir: 'dist', sourcemap: true, manifest: true },

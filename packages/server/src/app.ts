@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_PATHS } from '@printloom/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { BLOB_PUT_PREFIX } from './blob/blobStore.js';
 import { BODY_LIMIT_BYTES, DEFAULT_UPLOAD_MAX_BYTES, type ServerConfig } from './config.js';
 import type { Db } from './db/Db.js';
 import { openDb } from './db/openDb.js';
@@ -123,7 +124,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     if (
       found.viaCookie &&
       !SAFE_METHODS.has(request.method) &&
-      !request.headers['x-requested-with']
+      !request.headers['x-requested-with'] &&
+      // A signed blob PUT is authorised by its signature, not the session: the dashboard's
+      // upload sends the cookie along (same origin) without the header, and a cross-site page
+      // cannot forge the signature.
+      !(request.method === 'PUT' && request.url.startsWith(BLOB_PUT_PREFIX))
     ) {
       throw Object.assign(new Error(MESSAGES.csrf), { statusCode: 403 });
     }

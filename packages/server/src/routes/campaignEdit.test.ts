@@ -6,6 +6,7 @@ import {
   createTestApp,
   createUser,
   login,
+  PASSWORD,
   type TestApp,
 } from '../../test/helpers.js';
 import { seedCatalog } from '../demo/seedCatalog.js';
@@ -182,6 +183,47 @@ describe.each(BACKENDS)('campaign editor saves on %s', (backend) => {
       mockups: [{ product_id: other.products[0]!.id, print_space: 'front', file_url: '/f.jpg' }],
     });
     expect(response.statusCode).toBe(422);
+  });
+
+  it('takes an image PUT to its signed address from a seller signed in with the cookie', async () => {
+    // The dashboard's upload runs on the page's origin, so the session cookie goes along; the
+    // signature authorises the PUT, and the CSRF header rule still holds for API calls.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/seller/login',
+      payload: { email: 'editor@example.test', password: PASSWORD },
+    });
+    const cookie = login.cookies.find((c) => c.name === 'printloom_token');
+    expect(cookie).toBeDefined();
+    const cookies = { printloom_token: cookie?.value ?? '' };
+    const signed = body<{ preSignedUrl: string; fileUrl: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/pre-signed-url',
+        headers: { 'x-requested-with': 'printloom' },
+        cookies,
+        payload: { fileName: 'art.png', filePath: 'designs', contentType: 'image/png' },
+      }),
+    ).data;
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: signed.preSignedUrl,
+      headers: { 'content-type': 'image/png' },
+      cookies,
+      payload: png,
+    });
+    expect(put.statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/seller/campaign/1',
+      cookies,
+      payload: { name: 'x' },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('fills colours and print areas into a catalog seeded before it had them', async () => {

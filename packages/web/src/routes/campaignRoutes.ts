@@ -16,6 +16,11 @@ const comingSoon: LazyRouteFunction<RouteObject> = async () => ({
   Component: (await import('../pages/ComingSoonPage.js')).ComingSoonPage,
 });
 
+/** The campaign editor; the ai, aop, combo and custom edit routes share it with their type. */
+const campaignEdit: LazyRouteFunction<RouteObject> = async () => ({
+  Component: (await import('../pages/campaigns/CampaignEditPage.js')).CampaignEditPage,
+});
+
 export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
   {
     path: '/campaigns',
@@ -25,11 +30,11 @@ export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
     }),
   },
   { path: '/campaigns/import', title: 'Import Campaigns', lazy: comingSoon },
-  { path: '/campaigns/edit/:id?', title: 'Edit Campaign', lazy: comingSoon },
-  { path: '/campaigns/ai/edit/:id?', title: 'Edit AI Campaign', lazy: comingSoon },
-  { path: '/campaigns/aop/edit/:id?', title: 'Edit AOP Campaign', lazy: comingSoon },
-  { path: '/campaigns/combo/edit/:id?', title: 'Edit Combo Campaign', lazy: comingSoon },
-  { path: '/campaigns/custom/edit/:id?', title: 'Edit Custom Campaign', lazy: comingSoon },
+  { path: '/campaigns/edit/:id?', title: 'Edit Campaign', lazy: campaignEdit },
+  { path: '/campaigns/ai/edit/:id?', title: 'Edit AI Campaign', lazy: campaignEdit },
+  { path: '/campaigns/aop/edit/:id?', title: 'Edit AOP Campaign', lazy: campaignEdit },
+  { path: '/campaigns/combo/edit/:id?', title: 'Edit Combo Campaign', lazy: campaignEdit },
+  { path: '/campaigns/custom/edit/:id?', title: 'Edit Custom Campaign', lazy: campaignEdit },
   { path: '/campaigns/template/bulk/:id?', title: 'Template Bulk', lazy: comingSoon },
   { path: '/campaigns/template/mockup/:id?', title: 'Template Mockup', lazy: comingSoon },
   { path: '/campaigns/template/*', title: 'Template Campaign', lazy: comingSoon },

@@ -1,0 +1,67 @@
+import { TEXT_DEFAULT_FONT_FAMILY, type TextObject } from '@printloom/core';
+import { BROWSER_DEFAULT_FONT_URL, cssFont, loadFontUrl } from '@printloom/renderer';
+
+/**
+ * The fonts a text may use. Roboto is the default (no `fontUrl`, spec §3); the others are served
+ * by the dashboard at /fonts/ and named by URL, so the Node renderer (`printloom render`) fetches
+ * the same file and draws the same glyphs.
+ */
+export interface EditorFont {
+  label: string;
+  url: string | null;
+}
+
+export const EDITOR_FONTS: readonly EditorFont[] = [
+  { label: TEXT_DEFAULT_FONT_FAMILY, url: null },
+  { label: 'Roboto Light', url: '/fonts/Roboto-Light.ttf' },
+  { label: 'Roboto Medium', url: '/fonts/Roboto-Medium.ttf' },
+  { label: 'Roboto Bold', url: '/fonts/Roboto-Bold.ttf' },
+  { label: 'Roboto Black', url: '/fonts/Roboto-Black.ttf' },
+  { label: 'Roboto Condensed', url: '/fonts/Roboto-Condensed-Regular.ttf' },
+  { label: 'Roboto Slab', url: '/fonts/Roboto-Slab-Regular.ttf' },
+];
+
+const families = new Map<string, string>();
+const listeners = new Set<() => void>();
+
+/** Loads a font by URL (the default Roboto when null) and remembers the family it drew with. */
+export async function ensureFont(url: string | null): Promise<void> {
+  const key = url ?? BROWSER_DEFAULT_FONT_URL;
+  if (families.has(key)) return;
+  const family = await loadFontUrl(key);
+  families.set(key, family);
+  for (const listener of [...listeners]) listener();
+}
+
+/** Loads the default font and every font the texts name. */
+export async function ensureFonts(texts: readonly Pick<TextObject, 'fontUrl'>[]): Promise<void> {
+  await Promise.all([ensureFont(null), ...texts.map((t) => ensureFont(t.fontUrl ?? null))]);
+}
+
+/** The CSS family a text draws with: its loaded URL font, else its family name. */
+export function fontFamilyFor(text: Pick<TextObject, 'fontUrl' | 'fontFamily'>): string {
+  if (text.fontUrl) return families.get(text.fontUrl) ?? TEXT_DEFAULT_FONT_FAMILY;
+  return text.fontFamily;
+}
+
+export function onFontReady(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+let measureContext: CanvasRenderingContext2D | null = null;
+
+/** How wide `text` draws at `fontSize` in the text's font (the editor's measure). */
+export function measureText(text: string, fontSize: number, object: TextObject): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * fontSize * 0.5;
+  measureContext.font = cssFont(fontSize, fontFamilyFor(object));
+  return measureContext.measureText(text).width;
+}
+
+/** The list entry of a text's font; a font from elsewhere gets an entry of its own. */
+export function fontOptions(current: Pick<TextObject, 'fontUrl' | 'fontFamily'> | null) {
+  const url = current?.fontUrl ?? null;
+  if (!current || EDITOR_FONTS.some((f) => f.url === url)) return EDITOR_FONTS;
+  return [...EDITOR_FONTS, { label: current.fontFamily, url }];
+}

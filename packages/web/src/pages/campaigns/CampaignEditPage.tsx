@@ -1,0 +1,584 @@
+import {
+  type Campaign,
+  type DesignObject,
+  type ImageObject,
+  type ProductTemplate,
+  type TextObject,
+  UPLOAD_FAILED_MESSAGE,
+} from '@printloom/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client.js';
+import { useMe } from '../../api/hooks/useAuth.js';
+import {
+  createEditorStore,
+  createLiveValue,
+  useEditorState,
+} from '../../editor/createEditorStore.js';
+import { DesignEditor } from '../../editor/DesignEditor.js';
+import { ensureFonts, measureText } from '../../editor/fonts.js';
+import { loadImage } from '../../editor/imageCache.js';
+import { MockupPanel } from '../../editor/MockupPanel.js';
+import { readStorage, writeStorage } from '../../env/storage.js';
+import { notifyError, notifyUploadFailed } from '../../toast/notify.js';
+import { toasts } from '../../toast/toastStore.js';
+import {
+  type CampaignFormValues,
+  coloursOf,
+  designsOfCampaign,
+  EMPTY_FORM,
+  editorSpaces,
+  editRouteOf,
+  type FormErrors,
+  formOfCampaign,
+  type ProductFormValue,
+  productsWithoutDesign,
+  productValueFor,
+  slugify,
+  templateSpaces,
+  validateCampaignForm,
+} from './edit/campaignForm.js';
+import { LeaveGuard } from './edit/LeaveGuard.js';
+import { PricingFields } from './edit/PricingFields.js';
+import { ProductLinks } from './edit/ProductLinks.js';
+import { saveCampaign } from './edit/saveCampaign.js';
+import { TemplatePicker } from './edit/TemplatePicker.js';
+import { trackOnce } from './edit/tracking.js';
+import {
+  campaignEditKeys,
+  useCampaign,
+  useProductTemplates,
+  useStoreLinkData,
+} from './edit/useCampaignEditData.js';
+
+/** The UTM campaign a seller arrived with is kept for the tab, for the submit tracking. */
+const UTM_STORAGE_KEY = 'utm_campaign';
+
+function parseId(raw: string | undefined): number | null | 'invalid' {
+  if (raw === undefined) return null;
+  return /^[1-9]\d*$/.test(raw) ? Number(raw) : 'invalid';
+}
+
+function uploadName(file: File): string {
+  if (/\.[a-z0-9]+$/i.test(file.name)) return file.name;
+  const ext = file.type === 'image/jpeg' ? 'jpg' : (file.type.split('/')[1] ?? 'png');
+  return `${file.name || 'image'}.${ext}`;
+}
+
+/**
+ * Create or edit a campaign (spec §2 /campaigns/edit/{id?} and the ai, aop, combo and custom
+ * edit routes, each creating its own campaign type): choose products from the catalog, design
+ * each print space with live mockups beside the editor, set prices, save, launch. Unsaved
+ * changes are guarded; a seller who came from a UTM link is tracked once per campaign.
+ */
+export function CampaignEditPage() {
+  const params = useParams();
+  const location = useLocation();
+  const route = editRouteOf(location.pathname);
+  const wanted = `${route.prefix}:${params.id ?? 'new'}`;
+  const key = useRef(wanted);
+  // A campaign just created moves from /edit to /edit/{id}: the same editor carries on.
+  const createdFrom = (location.state as { createdFrom?: string } | null)?.createdFrom;
+  if (key.current !== wanted && createdFrom !== key.current) key.current = wanted;
+  return <CampaignEditor key={key.current} pageKey={key.current} routeId={parseId(params.id)} />;
+}
+
+function CampaignEditor({
+  pageKey,
+  routeId,
+}: {
+  pageKey: string;
+  routeId: number | null | 'invalid';
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useMe();
+  const route = editRouteOf(location.pathname);
+  const [campaignId, setCampaignId] = useState<number | null>(
+    typeof routeId === 'number' ? routeId : null,
+  );
+  /** The campaign whose data the page holds, so a reload of the same one is not needed. */
+  const loadedFor = useRef<number | null | undefined>(undefined);
+  const templates = useProductTemplates();
+  const campaignQuery = useCampaign(
+    typeof routeId === 'number' ? routeId : null,
+    typeof routeId === 'number' && loadedFor.current !== routeId,
+  );
+  const [store] = useState(() => createEditorStore({ measure: measureText }));
+  const [live] = useState(() => createLiveValue<DesignObject | null>(null));
+  const [values, setValues] = useState<CampaignFormValues>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saved, setSaved] = useState<Campaign | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [step, setStep] = useState<string | null>(null);
+  const [mockupColor, setMockupColor] = useState<Record<number, string>>({});
+  const [loadProblem, setLoadProblem] = useState<string | null>(null);
+  const revision = useEditorState(store, (s) => s.revision);
+  const activeSpace = useEditorState(store, (s) => s.active);
+  const [savedRevision, setSavedRevision] = useState(0);
+  const [formDirty, setFormDirty] = useState(false);
+  const dirty = formDirty || revision !== savedRevision;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty && !saving;
+  const leaving = useRef(false);
+  const storeLinks = useStoreLinkData(saved !== null);
+
+  // The address of a new campaign changed to its own: leaving the page is guarded again.
+  useEffect(() => {
+    if (location.pathname) leaving.current = false;
+  }, [location.pathname]);
+
+  // A new campaign starts empty once the fonts are in.
+  useEffect(() => {
+    if (routeId !== null || loadedFor.current !== undefined) return;
+    loadedFor.current = null;
+    store.dispatch({ type: 'setLoading', loading: true });
+    ensureFonts([])
+      .catch((error: unknown) => console.error('The editor font did not load', error))
+      .finally(() => {
+        store.dispatch({ type: 'setLoading', loading: false });
+        setSavedRevision(store.getState().revision);
+      });
+  }, [routeId, store]);
+
+  // A saved campaign: its form values, then its designs once their fonts and images are in.
+  useEffect(() => {
+    const campaign = campaignQuery.data;
+    if (!campaign || !templates.data || loadedFor.current === campaign.id) return;
+    loadedFor.current = campaign.id;
+    setValues(formOfCampaign(campaign));
+    setSaved(campaign);
+    setFormDirty(false);
+    const { designs, unreadable } = designsOfCampaign(campaign);
+    if (unreadable.length > 0)
+      setLoadProblem(`These designs could not be read and start empty: ${unreadable.join(', ')}.`);
+    store.dispatch({ type: 'setLoading', loading: true });
+    const objects = Object.values(designs).flatMap((d) => d.objects);
+    const texts = objects.filter((o): o is TextObject => o.type === 'text');
+    const images = objects.filter((o): o is ImageObject => o.type === 'image');
+    const spaces = editorSpaces(formOfCampaign(campaign).products, templates.byId);
+    void Promise.allSettled([ensureFonts(texts), ...images.map((o) => loadImage(o.src))]).then(
+      (results) => {
+        if (results.some((r) => r.status === 'rejected'))
+          store.dispatch({ type: 'refuse', message: 'Load img failed' });
+        store.dispatch({ type: 'sync', spaces, designs });
+        store.dispatch({ type: 'setLoading', loading: false });
+        setSavedRevision(store.getState().revision);
+      },
+    );
+  }, [campaignQuery.data, templates.data, templates.byId, store]);
+
+  // The editor follows the chosen products: one design per print space.
+  const pendingSpace = useRef<string | null>(null);
+  useEffect(() => {
+    if (!templates.data || loadedFor.current === undefined) return;
+    store.dispatch({ type: 'sync', spaces: editorSpaces(values.products, templates.byId) });
+    if (pendingSpace.current) store.dispatch({ type: 'selectSpace', id: pendingSpace.current });
+    pendingSpace.current = null;
+  }, [values.products, templates.data, templates.byId, store]);
+
+  // spec §4 Tracking: the click of a UTM campaign, once per campaign.
+  useEffect(() => {
+    const utm = new URLSearchParams(location.search).get('utm_campaign')?.trim();
+    if (!utm) return;
+    writeStorage(UTM_STORAGE_KEY, utm, 'session');
+    trackOnce('click', utm, () => api.trackSellerUtm({ utm_campaign: utm, action: 'click' })).catch(
+      (error: unknown) => console.error('Click tracking failed', error),
+    );
+  }, [location.search]);
+
+  const when = useCallback(() => dirtyRef.current && !leaving.current, []);
+
+  const chosen = useMemo(
+    () => new Set(values.products.map((p) => p.templateId)),
+    [values.products],
+  );
+  const activeTemplateId = activeSpace ? Number(activeSpace.split('_')[0]) : null;
+  const activeTemplate = activeTemplateId ? templates.byId.get(activeTemplateId) : undefined;
+  const activeProduct = values.products.find((p) => p.templateId === activeTemplateId);
+
+  function updateValues(change: (v: CampaignFormValues) => CampaignFormValues) {
+    setValues(change);
+    setFormDirty(true);
+  }
+
+  function toggleTemplate(template: ProductTemplate, on: boolean) {
+    updateValues((v) => ({
+      ...v,
+      products: on
+        ? [...v.products.filter((p) => p.templateId !== template.id), productValueFor(template)]
+        : v.products.filter((p) => p.templateId !== template.id),
+    }));
+    // The new product's print spaces exist once the editor has synced with the products.
+    if (on) pendingSpace.current = templateSpaces(template)[0]?.id ?? null;
+  }
+
+  function changeProduct(templateId: number, patch: Partial<ProductFormValue>) {
+    updateValues((v) => ({
+      ...v,
+      products: v.products.map((p) => (p.templateId === templateId ? { ...p, ...patch } : p)),
+    }));
+  }
+
+  async function save(launch: boolean) {
+    if (!templates.data) return;
+    const found = validateCampaignForm(values, templates.byId);
+    const designs = store.getState().designs;
+    if (launch) {
+      const missing = productsWithoutDesign(values.products, templates.byId, designs);
+      if (missing.length > 0)
+        found.designs = `Add a design to ${missing.join(', ')} before launching.`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (store.getState().loading) {
+      store.dispatch({ type: 'refuse', message: 'The design is still loading.' });
+      return;
+    }
+    const revisionAtSave = store.getState().revision;
+    const wasNew = campaignId === null;
+    setSaving(true);
+    try {
+      const result = await saveCampaign({
+        api,
+        campaignId,
+        type: route.type,
+        values,
+        templates: templates.byId,
+        designs,
+        ...(launch ? { status: 'active' as const } : {}),
+        onStep: setStep,
+        onSaved: (campaign) => {
+          setCampaignId(campaign.id);
+          loadedFor.current = campaign.id;
+          setValues((v) => ({
+            ...v,
+            products: v.products.map((p) => ({
+              ...p,
+              id: campaign.products.find((cp) => cp.template_id === p.templateId)?.id ?? p.id,
+            })),
+          }));
+        },
+      });
+      setSaved(result);
+      setSavedRevision(revisionAtSave);
+      setFormDirty(false);
+      setErrors({});
+      queryClient.setQueryData(campaignEditKeys.campaign(result.id), result);
+      void queryClient.invalidateQueries({ queryKey: campaignEditKeys.campaigns });
+      toasts.show('success', launch ? 'Campaign launched.' : 'Campaign saved.');
+      const utm = readStorage(UTM_STORAGE_KEY, 'session');
+      if (utm) {
+        trackOnce('submit', utm, () =>
+          api.trackSellerUtm({ utm_campaign: utm, action: 'submit', campaign_id: result.id }),
+        ).catch((error: unknown) => console.error('Submit tracking failed', error));
+      }
+      if (wasNew) {
+        leaving.current = true;
+        navigate(`${route.prefix}/${result.id}`, {
+          replace: true,
+          state: { createdFrom: pageKey },
+        });
+      }
+    } catch (error) {
+      if (error instanceof Error && error.message === UPLOAD_FAILED_MESSAGE) notifyUploadFailed();
+      else notifyError(error);
+    } finally {
+      setSaving(false);
+      setStep(null);
+    }
+  }
+
+  if (routeId === 'invalid' || campaignQuery.error) {
+    const notFound =
+      routeId === 'invalid' ||
+      (typeof campaignQuery.error === 'object' &&
+        campaignQuery.error !== null &&
+        'statusCode' in campaignQuery.error &&
+        campaignQuery.error.statusCode === 404);
+    return (
+      <div className="card" data-testid="campaign-edit-error">
+        <div className="card-body">
+          <h1 className="h4">
+            {notFound ? 'Campaign not found' : 'The campaign could not be loaded'}
+          </h1>
+          <p className="text-body-secondary">
+            {notFound
+              ? 'There is no campaign with this address in your account.'
+              : campaignQuery.error instanceof Error
+                ? campaignQuery.error.message
+                : ''}
+          </p>
+          <div className="d-flex gap-2">
+            {!notFound && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => campaignQuery.refetch()}
+              >
+                Try again
+              </button>
+            )}
+            <Link to="/campaigns" className="btn btn-outline-secondary">
+              Back to campaigns
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  if (templates.error) {
+    return (
+      <div className="alert alert-danger" role="alert">
+        The product catalog could not be loaded: {templates.error.message}{' '}
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger ms-2"
+          onClick={() => templates.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const pageLoading =
+    templates.isPending || (typeof routeId === 'number' && !saved && campaignQuery.isPending);
+  const title = campaignId
+    ? `Edit ${route.label.toLowerCase()}`
+    : `New ${route.label.toLowerCase()}`;
+  const editorTabs = activeTemplate
+    ? templateSpaces(activeTemplate).map((space) => ({ id: space.id, label: space.name }))
+    : [];
+
+  return (
+    <>
+      <LeaveGuard when={when} />
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 className="h3 mb-0 text-capitalize-first">{title}</h1>
+        {saved && (
+          <span
+            className={`badge ${saved.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}
+            data-testid="campaign-status"
+          >
+            {saved.status}
+          </span>
+        )}
+        {dirty && !pageLoading && (
+          <span className="badge text-bg-warning" data-testid="unsaved-badge">
+            Unsaved changes
+          </span>
+        )}
+      </div>
+      {pageLoading ? (
+        <div className="card" aria-busy="true">
+          <div className="card-body text-center py-5" role="status">
+            <span className="spinner-border me-2" aria-hidden="true" />
+            Loading the campaign…
+          </div>
+        </div>
+      ) : (
+        <div className="row g-3">
+          <div className="col-xl-8 vstack gap-3">
+            <section className="card" aria-labelledby="products-heading">
+              <div className="card-body">
+                <h2 className="h5" id="products-heading">
+                  Products
+                </h2>
+                <TemplatePicker
+                  templates={templates.list}
+                  chosen={chosen}
+                  onToggle={toggleTemplate}
+                  disabled={saving}
+                />
+                {errors.products && <div className="small text-danger mt-2">{errors.products}</div>}
+              </div>
+            </section>
+            <section className="card" aria-labelledby="design-heading">
+              <div className="card-body">
+                <h2 className="h5" id="design-heading">
+                  Design
+                </h2>
+                {loadProblem && (
+                  <div className="alert alert-warning small" role="alert">
+                    {loadProblem}
+                  </div>
+                )}
+                {errors.designs && (
+                  <div className="alert alert-danger small" role="alert">
+                    {errors.designs}
+                  </div>
+                )}
+                {values.products.length === 0 ? (
+                  <p className="text-body-secondary mb-0" data-testid="editor-empty">
+                    Choose a product above to start designing.
+                  </p>
+                ) : (
+                  <>
+                    {values.products.length > 1 && (
+                      <div className="nav nav-pills mb-3" role="tablist" aria-label="Products">
+                        {values.products.map((product) => {
+                          const template = templates.byId.get(product.templateId);
+                          const first = template ? templateSpaces(template)[0] : undefined;
+                          const on = product.templateId === activeTemplateId;
+                          return (
+                            <button
+                              key={product.templateId}
+                              type="button"
+                              role="tab"
+                              aria-selected={on}
+                              className={`nav-link ${on ? 'active' : ''}`}
+                              onClick={() =>
+                                first && store.dispatch({ type: 'selectSpace', id: first.id })
+                              }
+                            >
+                              {template?.name ?? `Product ${product.templateId}`}
+                            </button>
+                          );
+                        })}
+                      </div>
+                    )}
+                    <DesignEditor
+                      store={store}
+                      live={live}
+                      spaces={editorTabs}
+                      uploadImage={async (file) =>
+                        (
+                          await api.uploadFile({
+                            file,
+                            fileName: uploadName(file),
+                            filePath: 'designs',
+                          })
+                        ).fileUrl
+                      }
+                      onUploadFailed={() => notifyUploadFailed()}
+                    />
+                  </>
+                )}
+              </div>
+            </section>
+          </div>
+          <div className="col-xl-4 vstack gap-3">
+            {activeTemplate && (
+              <section className="card">
+                <div className="card-body">
+                  <MockupPanel
+                    store={store}
+                    templateId={activeTemplate.id}
+                    mockups={activeTemplate.mockups}
+                    colors={coloursOf(activeTemplate).filter(
+                      (c) => activeProduct?.colors.includes(c.name) ?? true,
+                    )}
+                    color={mockupColor[activeTemplate.id] ?? activeProduct?.defaultColor ?? null}
+                    onColorChange={(name) =>
+                      setMockupColor((m) => ({ ...m, [activeTemplate.id]: name }))
+                    }
+                  />
+                </div>
+              </section>
+            )}
+            <section className="card" aria-labelledby="details-heading">
+              <form
+                className="card-body vstack gap-3"
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void save(false);
+                }}
+              >
+                <h2 className="h5 mb-0" id="details-heading">
+                  Details and pricing
+                </h2>
+                <fieldset className="vstack gap-3" disabled={saving}>
+                  <div>
+                    <label htmlFor="campaign-name" className="form-label small mb-1">
+                      Campaign name
+                    </label>
+                    <input
+                      id="campaign-name"
+                      className={`form-control form-control-sm ${errors.name ? 'is-invalid' : ''}`}
+                      value={values.name}
+                      aria-invalid={errors.name ? true : undefined}
+                      aria-describedby="campaign-name-error"
+                      onChange={(e) => updateValues((v) => ({ ...v, name: e.target.value }))}
+                    />
+                    <div className="invalid-feedback" id="campaign-name-error">
+                      {errors.name}
+                    </div>
+                  </div>
+                  <div>
+                    <label htmlFor="campaign-slug" className="form-label small mb-1">
+                      Link name
+                    </label>
+                    <input
+                      id="campaign-slug"
+                      className={`form-control form-control-sm ${errors.slug ? 'is-invalid' : ''}`}
+                      value={values.slug}
+                      placeholder={slugify(values.name) || 'my-campaign'}
+                      aria-invalid={errors.slug ? true : undefined}
+                      aria-describedby="campaign-slug-help campaign-slug-error"
+                      onChange={(e) => updateValues((v) => ({ ...v, slug: e.target.value }))}
+                    />
+                    <div className="invalid-feedback" id="campaign-slug-error">
+                      {errors.slug}
+                    </div>
+                    <div className="form-text" id="campaign-slug-help">
+                      Lowercase letters, digits and dashes; made from the name when left empty.
+                    </div>
+                  </div>
+                  <PricingFields
+                    products={values.products}
+                    templates={templates.byId}
+                    errors={errors}
+                    onChange={changeProduct}
+                  />
+                </fieldset>
+                {saved && user && (
+                  <div>
+                    <h3 className="h6">Product links</h3>
+                    <ProductLinks
+                      campaign={saved}
+                      user={user}
+                      stores={storeLinks.stores.data}
+                      siteConfig={storeLinks.siteConfig.data}
+                    />
+                  </div>
+                )}
+                <div className="d-flex flex-wrap gap-2 align-items-center">
+                  <button
+                    type="submit"
+                    className="btn btn-primary"
+                    disabled={saving}
+                    data-tour="continue-pricing"
+                  >
+                    {saving ? 'Saving…' : 'Save'}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-success"
+                    disabled={saving}
+                    data-tour="launch-button"
+                    onClick={() => void save(true)}
+                  >
+                    {saved?.status === 'active' ? 'Save and keep live' : 'Launch'}
+                  </button>
+                  {step && (
+                    <span className="small text-body-secondary" role="status">
+                      {step}
+                    </span>
+                  )}
+                </div>
+              </form>
+            </section>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

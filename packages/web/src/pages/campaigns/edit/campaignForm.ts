@@ -1,0 +1,285 @@
+import {
+  type Campaign,
+  type CampaignType,
+  type Colour,
+  createPrintSpace,
+  formatCurrency,
+  PRINT_TYPE_FULL_3D,
+  type PrintSpace,
+  PrintSpaceDesign,
+  type ProductTemplate,
+} from '@printloom/core';
+import { z } from 'zod';
+
+/**
+ * The campaign edit form (spec §2 /campaigns/edit/{id?}): rules as data in, data out, so the page
+ * only renders them. Prices are typed text until saved; designs live in the editor store.
+ */
+
+/** The routes that share the editor, and the campaign type each creates (spec §2, §3). */
+export const EDIT_ROUTE_TYPES: ReadonlyArray<{
+  prefix: string;
+  type: CampaignType;
+  label: string;
+}> = [
+  { prefix: '/campaigns/ai/edit', type: 'ai_mockup', label: 'AI campaign' },
+  { prefix: '/campaigns/aop/edit', type: 'aop', label: 'AOP campaign' },
+  { prefix: '/campaigns/combo/edit', type: 'combo', label: 'Combo campaign' },
+  { prefix: '/campaigns/custom/edit', type: 'custom', label: 'Custom campaign' },
+  { prefix: '/campaigns/edit', type: 'regular', label: 'Campaign' },
+];
+
+export function editRouteOf(pathname: string) {
+  return (
+    EDIT_ROUTE_TYPES.find((r) => pathname === r.prefix || pathname.startsWith(`${r.prefix}/`)) ??
+    EDIT_ROUTE_TYPES[EDIT_ROUTE_TYPES.length - 1]!
+  );
+}
+
+/** Highest sell price the form accepts. */
+export const MAX_PRICE = 10_000;
+const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface ProductFormValue {
+  /** The campaign's product id once saved. */
+  id?: number;
+  templateId: number;
+  /** Sell price as typed. */
+  price: string;
+  /** Colour names offered. */
+  colors: string[];
+  /** The colour shown first (mockups, storefront). */
+  defaultColor: string;
+}
+
+export interface CampaignFormValues {
+  name: string;
+  slug: string;
+  products: ProductFormValue[];
+}
+
+export const EMPTY_FORM: CampaignFormValues = { name: '', slug: '', products: [] };
+
+/** Field errors by path: 'name', 'slug', 'products', 'products.{templateId}.price' … */
+export type FormErrors = Record<string, string>;
+
+/** A first price to start from: twice the base cost, ending in .99. */
+export function defaultPrice(baseCost: number | undefined): string {
+  const cost = baseCost ?? 0;
+  if (!(cost > 0)) return '19.99';
+  return (Math.ceil(cost * 2) - 0.01).toFixed(2);
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+}
+
+export function productValueFor(template: ProductTemplate): ProductFormValue {
+  const colors = template.options.color;
+  return {
+    templateId: template.id,
+    price: defaultPrice(template.base_cost),
+    colors: [...colors],
+    defaultColor: colors[0] ?? '',
+  };
+}
+
+function priceError(text: string, baseCost: number): string | null {
+  const value = text.trim();
+  if (value === '') return 'Enter a sell price.';
+  if (!/^\d+(\.\d+)?$/.test(value)) return 'Write the price as a number, e.g. 19.99.';
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return 'Use at most 2 decimals.';
+  const price = Number(value);
+  if (price < baseCost)
+    return `The price must be at least the base cost, ${formatCurrency(baseCost, 'USD')}.`;
+  if (price >= MAX_PRICE) return `The price must be below ${formatCurrency(MAX_PRICE, 'USD')}.`;
+  return null;
+}
+
+/** The form's rules, with the templates the products are made from (base costs, colours). */
+export function campaignFormSchema(templates: ReadonlyMap<number, ProductTemplate>) {
+  return z
+    .object({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'Campaign name is required.')
+        .max(255, 'Keep the name under 255 characters.'),
+      slug: z
+        .string()
+        .trim()
+        .refine(
+          (slug) => slug === '' || SLUG_PATTERN.test(slug),
+          'The link name may hold lowercase letters, digits and single dashes.',
+        ),
+      products: z
+        .array(
+          z.object({
+            id: z.number().int().positive().optional(),
+            templateId: z.number().int().positive(),
+            price: z.string(),
+            colors: z.array(z.string()),
+            defaultColor: z.string(),
+          }),
+        )
+        .min(1, 'Choose at least one product.'),
+    })
+    .superRefine((values, ctx) => {
+      for (const product of values.products) {
+        const template = templates.get(product.templateId);
+        if (!template) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['products', product.templateId],
+            message: 'This product is no longer in the catalog.',
+          });
+          continue;
+        }
+        const price = priceError(product.price, template.base_cost ?? 0);
+        if (price)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['products', product.templateId, 'price'],
+            message: price,
+          });
+        if (template.options.color.length > 0 && product.colors.length === 0)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['products', product.templateId, 'colors'],
+            message: 'Offer at least one colour.',
+          });
+      }
+    });
+}
+
+export function validateCampaignForm(
+  values: CampaignFormValues,
+  templates: ReadonlyMap<number, ProductTemplate>,
+): FormErrors {
+  const result = campaignFormSchema(templates).safeParse(values);
+  if (result.success) return {};
+  const errors: FormErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The print spaces of a template, each with its `{templateId}_{name}` id. */
+export function templateSpaces(template: ProductTemplate): PrintSpace[] {
+  return template.print_spaces.map((space) => createPrintSpace(template.id, space));
+}
+
+/** Every print space of the chosen products, with the print type the quality rule needs. */
+export function editorSpaces(
+  products: readonly ProductFormValue[],
+  templates: ReadonlyMap<number, ProductTemplate>,
+): Array<{ space: PrintSpace; printType: number }> {
+  return products.flatMap((product) => {
+    const template = templates.get(product.templateId);
+    if (!template) return [];
+    return templateSpaces(template).map((space) => ({ space, printType: template.full_printed }));
+  });
+}
+
+/** A design as saved in `design_json`: parsed once more, so the text is the same every save. */
+export function serializeDesign(design: PrintSpaceDesign): string {
+  return JSON.stringify(PrintSpaceDesign.parse(design));
+}
+
+/**
+ * The designs of a saved campaign, by print space id, and the ones that could not be read (a
+ * broken design is reported rather than silently replaced by an empty one).
+ */
+export function designsOfCampaign(campaign: Campaign): {
+  designs: Record<string, PrintSpaceDesign>;
+  unreadable: string[];
+} {
+  const designs: Record<string, PrintSpaceDesign> = {};
+  const unreadable: string[] = [];
+  for (const product of campaign.products) {
+    for (const design of product.designs) {
+      if (!design.design_json) continue;
+      const key = `${product.template_id}_${design.print_space}`;
+      try {
+        const parsed = PrintSpaceDesign.safeParse(JSON.parse(design.design_json));
+        if (parsed.success) designs[key] = parsed.data;
+        else unreadable.push(key);
+      } catch {
+        unreadable.push(key);
+      }
+    }
+  }
+  return { designs, unreadable };
+}
+
+/** The form values of a saved campaign. */
+export function formOfCampaign(campaign: Campaign): CampaignFormValues {
+  return {
+    name: campaign.name,
+    slug: campaign.slug ?? '',
+    products: campaign.products.map((product) => ({
+      id: product.id,
+      templateId: product.template_id,
+      price: product.price !== undefined ? Number(product.price).toFixed(2) : '',
+      colors: [...product.options.color],
+      defaultColor: product.default_option ?? product.options.color[0] ?? '',
+    })),
+  };
+}
+
+/** Products without a design on any print space cannot be launched (spec §5). */
+export function productsWithoutDesign(
+  products: readonly ProductFormValue[],
+  templates: ReadonlyMap<number, ProductTemplate>,
+  designs: Readonly<Record<string, PrintSpaceDesign>>,
+): string[] {
+  return products
+    .filter((product) => {
+      const template = templates.get(product.templateId);
+      if (!template) return false;
+      return !templateSpaces(template).some(
+        (space) => (designs[space.id]?.objects.length ?? 0) > 0,
+      );
+    })
+    .map((product) => templates.get(product.templateId)?.name ?? `#${product.templateId}`);
+}
+
+/** Colour hex codes of a template by name; a name without one shows as white. */
+export function colourOf(template: ProductTemplate | undefined, name: string): Colour {
+  return (
+    template?.colors.find((c) => c.name === name) ?? { name: name || 'White', hex_code: '#FFFFFF' }
+  );
+}
+
+/** The colours a template offers, with hex codes, in the order of its option list. */
+export function coloursOf(template: ProductTemplate | undefined): Colour[] {
+  if (!template) return [];
+  return template.options.color.map((name) => colourOf(template, name));
+}
+
+/**
+ * The storefront path of a campaign product: the campaign's link name and the product's, e.g.
+ * '/cat-lovers-tee/classic-t-shirt' (made absolute with the store host, spec §3 Product link).
+ */
+export function productPath(
+  campaign: Pick<Campaign, 'id' | 'slug' | 'name'>,
+  product: { name?: string | undefined; id: number },
+): string {
+  const campaignSlug = campaign.slug || slugify(campaign.name) || `campaign-${campaign.id}`;
+  const productSlug = slugify(product.name ?? '') || `product-${product.id}`;
+  return `/${campaignSlug}/${productSlug}`;
+}
+
+/** A 3D full-print product has its mockup drawn by the 3D scene. */
+export function is3dTemplate(template: ProductTemplate): boolean {
+  return template.mockup_type === '3d' || template.full_printed === PRINT_TYPE_FULL_3D;
+}
