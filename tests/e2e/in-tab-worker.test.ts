@@ -173,6 +173,8 @@ describe('in-tab bulk worker (spec §4)', () => {
     const campaignIds = rows.map((r) => r.campaign_id);
     expect(campaignIds.every((id) => typeof id === 'number')).toBe(true);
     expect(new Set(campaignIds).size).toBe(ROWS);
+    // The images were drawn in the paint web worker, off the page's main thread.
+    expect(first.workers().some((worker) => worker.url().includes('paintWorker'))).toBe(true);
     // The second tab never asked for work: it still stands by, and no row failed.
     expect(await standby.statusText('Multi-space worker')).toMatch(/standby/);
     expect(claimsBySecond).toEqual([]);

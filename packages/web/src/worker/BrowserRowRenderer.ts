@@ -13,19 +13,10 @@ import {
   type TemplateCampaign,
   validateMultiSpaceRow,
 } from '@printloom/core';
-import { type DrawableImage, drawMockup } from '@printloom/renderer';
-import {
-  type BrowserCanvas,
-  browserCanvasFactory,
-  context2dOf,
-  createBrowserCanvas,
-  encodeCanvas,
-  type ImageFetcher,
-  loadBitmap,
-  rendererContext,
-} from './browserCanvas.js';
-import { BULK_MOCKUP_SIZE, DESIGN_UPLOAD_PREFIX, MOCKUP_JPEG_QUALITY } from './constants.js';
+import type { MockupTemplateFile } from '@printloom/renderer';
+import { BULK_MOCKUP_SIZE, DESIGN_UPLOAD_PREFIX } from './constants.js';
 import { createMockup3dRenderer } from './mockup3dClient.js';
+import type { PaintDesign, PaintMockup, RowPainter } from './rowPainter.js';
 import type { TemplateAssets } from './templateAssets.js';
 
 /** The uploads the renderer makes: the core client's pre-signed flow (3 attempts). */
@@ -47,10 +38,11 @@ export interface RowUploader {
 
 export interface BrowserRowRendererOptions {
   uploader: RowUploader;
+  /** The template manifest (which templates are 3D, their models). */
   templates: TemplateAssets;
-  /** Reads artwork the page may draw: same-origin addresses, external ones through the proxy. */
-  fetchImage: ImageFetcher;
-  /** Maps a row's artwork address to one `fetchImage` can read. */
+  /** Draws designs and 2D mockups (in the paint web worker where the browser can). */
+  painter: RowPainter;
+  /** Maps a row's artwork address to an absolute one the painter may read pixels of. */
   artworkUrl: (url: string) => string;
   /** The products of a regular job's new campaign (the template's copies, in the same order). */
   campaignProducts: (campaignId: number) => Promise<readonly { id: number; template_id: number }[]>;
@@ -114,8 +106,6 @@ function printSpaceSize(product: TemplateProduct, name: string): { width: number
 export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
   private readonly options: BrowserRowRendererOptions;
   private readonly three = createMockup3dRenderer();
-  /** One output canvas per mockup size: each is encoded before the next draw. */
-  private readonly outputs = new Map<string, BrowserCanvas>();
 
   constructor(options: BrowserRowRendererOptions) {
     this.options = options;
@@ -123,17 +113,6 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
 
   dispose(): void {
     this.three.dispose();
-    this.outputs.clear();
-  }
-
-  private output(width: number, height: number): BrowserCanvas {
-    const key = `${width}x${height}`;
-    let canvas = this.outputs.get(key);
-    if (!canvas) {
-      canvas = createBrowserCanvas(width, height);
-      this.outputs.set(key, canvas);
-    }
-    return canvas;
   }
 
   async renderRow(input: {
@@ -141,154 +120,140 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     designs: PlannedDesign[];
     mockups: PlannedMockup[];
   }): Promise<{ designs: ProcessedDesign[]; designs3D: ProcessedMockup[] }> {
-    // Uploads run while the next image renders; the row waits for them only at the end.
-    const uploads: Promise<void>[] = [];
-    const artwork = new Map<string, Promise<ImageBitmap>>();
-    let drawn: { designs: ProcessedDesign[]; designs3D: ProcessedMockup[] } | null = null;
-    let drawError: unknown = null;
-    try {
-      drawn = await this.drawRow(input, uploads, artwork);
-    } catch (error) {
-      drawError = error;
-    }
-    // allSettled so no upload is left running unobserved when one fails.
-    const settled = await Promise.allSettled(uploads);
-    for (const bitmap of await Promise.allSettled(artwork.values())) {
-      if (bitmap.status === 'fulfilled') bitmap.value.close();
-    }
-    if (drawn === null) throw drawError;
-    const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failure) throw failure.reason;
-    return drawn;
-  }
-
-  private async drawRow(
-    input: { record: PendingBulkRecord; designs: PlannedDesign[]; mockups: PlannedMockup[] },
-    uploads: Promise<void>[],
-    artwork: Map<string, Promise<ImageBitmap>>,
-  ): Promise<{ designs: ProcessedDesign[]; designs3D: ProcessedMockup[] }> {
     const { record } = input;
-    const { uploader, now } = this.options;
+    const { uploader, now, templates } = this.options;
     const campaignId = record.campaign_id ?? record.template_campaign_id;
     const products = new Map((record.template_campaign?.products ?? []).map((p) => [p.id, p]));
-    const canvases = new Map<string, BrowserCanvas>();
-    const pngs = new Map<string, Promise<Blob>>();
-    const designs: ProcessedDesign[] = [];
 
+    // The plan: one drawing per artwork and size, shared by the products of that size.
+    const paintDesigns = new Map<string, PaintDesign>();
+    const designOf = new Map<string, string>();
     for (const design of input.designs) {
       const product = products.get(design.product_id);
       if (!product) throw new Error(`Product ${design.product_id} is not in the template`);
-      const source = this.options.artworkUrl(design.new_url);
-      let image = artwork.get(source);
-      if (!image) {
-        image = loadBitmap(this.options.fetchImage, source);
-        artwork.set(source, image);
-      }
+      const url = this.options.artworkUrl(design.new_url);
       const size = pngExportSize(printSpaceSize(product, design.print_space));
-      // Products with the same print space size share one drawing of the artwork.
-      const sizeKey = `${source}|${size.width}x${size.height}`;
-      let canvas = canvases.get(sizeKey);
-      if (!canvas) {
-        const decoded = await image;
-        canvas = createBrowserCanvas(size.width, size.height);
-        // The artwork is contained and centred in the print space, as the dashboard places it.
-        const scale = Math.min(size.width / decoded.width, size.height / decoded.height);
-        const w = decoded.width * scale;
-        const h = decoded.height * scale;
-        const ctx = context2dOf(canvas);
-        ctx.imageSmoothingEnabled = true;
-        ctx.imageSmoothingQuality = 'high';
-        ctx.drawImage(decoded, (size.width - w) / 2, (size.height - h) / 2, w, h);
-        canvases.set(sizeKey, canvas);
-        pngs.set(sizeKey, encodeCanvas(canvas, 'image/png'));
-      }
-      canvases.set(`${design.product_id}|${design.print_space}`, canvas);
-      const png = await (pngs.get(sizeKey) as Promise<Blob>);
-      const entry: ProcessedDesign = {
-        print_space: design.print_space,
-        product_id: design.product_id,
-        file_url: '',
-        design_json: null,
-        option: 'print',
-      };
-      designs.push(entry);
-      uploads.push(
-        uploader
-          .uploadFile({
-            file: png,
-            fileName: `${design.product_id}_${design.print_space}_${now()}.png`,
-            filePath: `${DESIGN_UPLOAD_PREFIX}/${campaignId}`,
-            contentType: 'image/png',
-          })
-          .then((answer) => {
-            entry.file_url = answer.filePath;
-          }),
-      );
+      const key = `${url}|${size.width}x${size.height}`;
+      if (!paintDesigns.has(key)) paintDesigns.set(key, { key, url, ...size, keepBitmap: false });
+      designOf.set(`${design.product_id}|${design.print_space}`, key);
     }
-
-    const designs3D: ProcessedMockup[] = [];
+    const paintMockups: PaintMockup[] = [];
+    const mockups3d: { mockup: PlannedMockup; designKey: string; template: MockupTemplateFile }[] =
+      [];
     for (const mockup of input.mockups) {
       const product = products.get(mockup.product_id);
-      const template = product?.template_mockups.find((m) => m.id === mockup.mockup_id);
-      const canvas = canvases.get(`${mockup.product_id}|${mockup.print_space}`);
-      if (!product || !template || !canvas) {
+      const templateMockup = product?.template_mockups.find((m) => m.id === mockup.mockup_id);
+      const designKey = designOf.get(`${mockup.product_id}|${mockup.print_space}`);
+      if (!product || !templateMockup || !designKey) {
         throw new Error(`Mockup ${mockup.mockup_id} has no design`);
       }
-      const layers = typeof template.design_json === 'object' ? template.design_json : null;
-      const jpeg = await this.renderMockup(product, layers?.name, mockup.print_space, canvas);
-      const entry: ProcessedMockup = { ...mockup, file_url: '' };
-      designs3D.push(entry);
-      uploads.push(
-        uploader
-          .uploadMockup({
-            campaignId,
-            mockupId: mockup.mockup_id,
-            timestamp: now(),
-            file: jpeg,
-            contentType: 'image/jpeg',
-          })
-          .then((answer) => {
-            entry.file_url = answer.filePath;
-          }),
-      );
+      const layers =
+        typeof templateMockup.design_json === 'object' ? templateMockup.design_json : null;
+      const template = await templates.find(product.template_id, layers?.name);
+      if (template.kind === '3d') {
+        const design = paintDesigns.get(designKey);
+        if (design) design.keepBitmap = true;
+        mockups3d.push({ mockup, designKey, template });
+      } else {
+        paintMockups.push({
+          key: String(mockup.mockup_id),
+          designKey,
+          templateId: template.templateId,
+          templateName: template.name,
+          printSpace: mockup.print_space,
+        });
+      }
     }
-    return { designs, designs3D };
-  }
 
-  /** One mockup image of a product's print space, JPEG at most 2000 px (spec §9). */
-  private async renderMockup(
-    product: TemplateProduct,
-    name: string | undefined,
-    printSpace: string,
-    design: DrawableImage,
-  ): Promise<Blob> {
-    const template = await this.options.templates.find(product.template_id, name);
-    const color = template.colors[0]?.hex_code ?? '#FFFFFF';
-    if (template.kind === '3d') {
-      const space =
-        template.printSpaces.find((s) => s.name === printSpace) ?? template.printSpaces[0];
-      const size = mockupOutputSize(
-        { width: template.width, height: template.height },
-        { requested: BULK_MOCKUP_SIZE },
-      );
-      return this.three.render({
-        modelKey: template.id,
-        model: () => this.options.templates.model(template),
-        design,
-        color,
-        size: Math.max(size.width, size.height),
-        aspect: space ? space.width / space.height : 1,
-      });
-    }
-    const layers = await this.options.templates.layers(template, printSpace);
-    const size = mockupOutputSize(layers, { requested: BULK_MOCKUP_SIZE });
-    const canvas = this.output(size.width, size.height);
-    drawMockup(rendererContext(canvas), layers, design, {
-      ...size,
-      color,
-      createCanvas: browserCanvasFactory,
+    const painted = await this.options.painter.paint({
+      designs: [...paintDesigns.values()],
+      mockups: paintMockups,
     });
-    return encodeCanvas(canvas, 'image/jpeg', MOCKUP_JPEG_QUALITY);
+    const pngs = new Map(painted.designs.map((d) => [d.key, d]));
+    const jpegs = new Map(painted.mockups.map((m) => [m.key, m.jpeg]));
+    try {
+      const designs: ProcessedDesign[] = [];
+      const uploads: Promise<void>[] = [];
+      // Observed at once (a failure is read below, with the others), never left unhandled.
+      const upload = (pending: Promise<void>) => {
+        pending.catch(() => undefined);
+        uploads.push(pending);
+      };
+      for (const design of input.designs) {
+        const png = pngs.get(designOf.get(`${design.product_id}|${design.print_space}`) ?? '');
+        if (!png) throw new Error(`No drawing of the design for product ${design.product_id}`);
+        const entry: ProcessedDesign = {
+          print_space: design.print_space,
+          product_id: design.product_id,
+          file_url: '',
+          design_json: null,
+          option: 'print',
+        };
+        designs.push(entry);
+        upload(
+          uploader
+            .uploadFile({
+              file: png.png,
+              fileName: `${design.product_id}_${design.print_space}_${now()}.png`,
+              filePath: `${DESIGN_UPLOAD_PREFIX}/${campaignId}`,
+              contentType: 'image/png',
+            })
+            .then((answer) => {
+              entry.file_url = answer.filePath;
+            }),
+        );
+      }
+      // 3D frames render while the other images upload.
+      for (const { mockup, designKey, template } of mockups3d) {
+        const design = pngs.get(designKey)?.bitmap;
+        if (!design) throw new Error(`Mockup ${mockup.mockup_id} has no design`);
+        const space =
+          template.printSpaces.find((s) => s.name === mockup.print_space) ??
+          template.printSpaces[0];
+        const size = mockupOutputSize(
+          { width: template.width, height: template.height },
+          { requested: BULK_MOCKUP_SIZE },
+        );
+        jpegs.set(
+          String(mockup.mockup_id),
+          await this.three.render({
+            modelKey: template.id,
+            model: () => templates.model(template),
+            design,
+            color: template.colors[0]?.hex_code ?? '#FFFFFF',
+            size: Math.max(size.width, size.height),
+            aspect: space ? space.width / space.height : 1,
+          }),
+        );
+      }
+      const designs3D: ProcessedMockup[] = [];
+      for (const mockup of input.mockups) {
+        const jpeg = jpegs.get(String(mockup.mockup_id));
+        if (!jpeg) throw new Error(`Mockup ${mockup.mockup_id} was not drawn`);
+        const entry: ProcessedMockup = { ...mockup, file_url: '' };
+        designs3D.push(entry);
+        upload(
+          uploader
+            .uploadMockup({
+              campaignId,
+              mockupId: mockup.mockup_id,
+              timestamp: now(),
+              file: jpeg,
+              contentType: 'image/jpeg',
+            })
+            .then((answer) => {
+              entry.file_url = answer.filePath;
+            }),
+        );
+      }
+      // allSettled so no upload is left running unobserved when one fails.
+      const settled = await Promise.allSettled(uploads);
+      const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failure) throw failure.reason;
+      return { designs, designs3D };
+    } finally {
+      for (const design of painted.designs) design.bitmap?.close();
+    }
   }
 
   /**

@@ -35,8 +35,10 @@ import {
   WORKER_LOCK_NAME,
   WORKER_STATUS,
 } from './constants.js';
+import { createPaintClient } from './paintClient.js';
 import { trackMouseActivity } from './reloadRule.js';
 import { createRouteGate } from './routeWait.js';
+import { createRowPainter } from './rowPainter.js';
 import { browserLeaderEnvironment, runAsTabLeader, type TabLeaderOptions } from './tabLeader.js';
 import { createTabRegularApi } from './tabRegularApi.js';
 import { createTemplateAssets } from './templateAssets.js';
@@ -154,11 +156,17 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
     if (readToken() !== token) controller.abort();
   }, SESSION_CHECK_MS);
   const fetchAsset = (url: string) => fetch(url, { credentials: 'same-origin' });
+  const templates = createTemplateAssets({ base: TEMPLATE_ASSETS_BASE, fetch: fetchAsset });
+  const painter = createPaintClient(() => createRowPainter({ templates, fetchImage: fetchAsset }));
   const renderer = new BrowserRowRenderer({
     uploader: api,
-    templates: createTemplateAssets({ base: TEMPLATE_ASSETS_BASE, fetch: fetchAsset }),
-    fetchImage: fetchAsset,
-    artworkUrl: (url) => artworkAddress(url, location.origin, (u) => api.imageUrl(u)),
+    templates,
+    painter,
+    artworkUrl: (url) =>
+      new URL(
+        artworkAddress(url, location.origin, (u) => api.imageUrl(u)),
+        location.href,
+      ).href,
     campaignProducts: async (id) => (await api.campaign(id)).products,
     now: () => Date.now(),
   });
@@ -267,6 +275,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
       clearInterval(sessionWatch);
       mouse.dispose();
       renderer.dispose();
+      painter.dispose();
     });
 
   return {
