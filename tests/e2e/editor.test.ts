@@ -9,7 +9,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artworkPng } from '../bulk/fixtures.js';
 import { ACCOUNTS } from './fixtures/accounts.js';
-import { CHROMIUM_FLAGS, newContext } from './fixtures/browser.js';
+import { CHROMIUM_FLAGS, newContext, QUIET_DIALOGS_SCRIPT } from './fixtures/browser.js';
 import { EditorPage, TSHIRT_FRONT } from './fixtures/EditorPage.js';
 import { sellerApi } from './fixtures/sellerApi.js';
 import { type RunningServer, startServer } from './fixtures/server.js';
@@ -119,6 +119,47 @@ describe('restricted mode (spec §4, §5)', () => {
     await editor.page.keyboard.press('r');
     await editor.notice.getByText(/Rotation is locked/).waitFor();
     expect(await editor.selection()).toEqual(clamped);
+  });
+});
+
+describe('touch (pointer events)', () => {
+  it('selects and drags an object with a finger', async () => {
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1366, height: 1200 },
+      hasTouch: true,
+    });
+    contexts.push(context);
+    await context.addInitScript(QUIET_DIALOGS_SCRIPT);
+    await context.addCookies([{ name: 'auth_token', value: token, url: server.baseUrl }]);
+    const page = await context.newPage();
+    const editor = new EditorPage(page);
+    await editor.openNew();
+    await editor.chooseProduct('Classic T-shirt');
+    await editor.addImage('touch.png', artworkPng(1000, 1000, 4));
+    await page.getByTestId('layer-list').getByRole('button').first().click();
+    await editor.canvas.focus();
+    await page.keyboard.press('Escape');
+    const from = await editor.toScreen({ x: 2100, y: 2400 });
+    const to = await editor.toScreen({ x: 2900, y: 3000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: from.x, y: from.y }],
+    });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [
+          { x: from.x + ((to.x - from.x) * i) / 10, y: from.y + ((to.y - from.y) * i) / 10 },
+        ],
+      });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // 800 × 600 print pixels, give or take a screen pixel of rounding.
+    const moved = await editor.selectionWhere((s) => s.left !== 2100);
+    expect(Math.abs(moved.left - 2900)).toBeLessThan(30);
+    expect(Math.abs(moved.top - 3000)).toBeLessThan(30);
   });
 });
 

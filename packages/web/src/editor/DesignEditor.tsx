@@ -199,16 +199,15 @@ export function DesignEditor({
         >
           {uploading ? 'Uploading…' : 'Add image'}
         </button>
-        {selected?.type === 'image' && (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-primary"
-            onClick={() => chooseImage(selected.id)}
-            disabled={uploading || !editable}
-          >
-            Replace image
-          </button>
-        )}
+        {/* Always there, so selecting an image never shifts the canvas under the pointer. */}
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          onClick={() => selected?.type === 'image' && chooseImage(selected.id)}
+          disabled={uploading || !editable || selected?.type !== 'image'}
+        >
+          Replace image
+        </button>
         <span className="vr mx-1" />
         <button
           type="button"

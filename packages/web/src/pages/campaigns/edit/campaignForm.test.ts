@@ -1,0 +1,153 @@
+import { type Campaign, ProductTemplate } from '@printloom/core';
+import { describe, expect, it } from 'vitest';
+import {
+  type CampaignFormValues,
+  defaultPrice,
+  designsOfCampaign,
+  editRouteOf,
+  productPath,
+  productsWithoutDesign,
+  productValueFor,
+  serializeDesign,
+  slugify,
+  templateSpaces,
+  validateCampaignForm,
+} from './campaignForm.js';
+
+const tshirt = ProductTemplate.parse({
+  id: 101,
+  name: 'Classic T-shirt',
+  base_cost: 7.5,
+  options: { color: ['White', 'Black'] },
+  colors: [
+    { name: 'White', hex_code: '#FFFFFF' },
+    { name: 'Black', hex_code: '#111111' },
+  ],
+  print_spaces: [
+    { name: 'front', width: 4200, height: 4800 },
+    { name: 'back', width: 4200, height: 4800 },
+  ],
+});
+const templates = new Map([[tshirt.id, tshirt]]);
+
+function form(patch: Partial<CampaignFormValues> = {}): CampaignFormValues {
+  return { name: 'Cats', slug: '', products: [productValueFor(tshirt)], ...patch };
+}
+
+describe('campaign edit routes (spec §2)', () => {
+  it('gives each edit route its campaign type', () => {
+    expect(editRouteOf('/campaigns/edit').type).toBe('regular');
+    expect(editRouteOf('/campaigns/edit/12').type).toBe('regular');
+    expect(editRouteOf('/campaigns/aop/edit/3').type).toBe('aop');
+    expect(editRouteOf('/campaigns/ai/edit').type).toBe('ai_mockup');
+    expect(editRouteOf('/campaigns/combo/edit').type).toBe('combo');
+    expect(editRouteOf('/campaigns/custom/edit/9').type).toBe('custom');
+  });
+});
+
+describe('campaign form rules', () => {
+  it('accepts a named campaign with a priced product', () => {
+    expect(validateCampaignForm(form(), templates)).toEqual({});
+    expect(defaultPrice(7.5)).toBe('14.99');
+  });
+
+  it('asks for a name, a product and a valid link name', () => {
+    expect(
+      validateCampaignForm(form({ name: '  ', slug: 'Bad Slug', products: [] }), templates),
+    ).toEqual({
+      name: 'Campaign name is required.',
+      slug: 'The link name may hold lowercase letters, digits and single dashes.',
+      products: 'Choose at least one product.',
+    });
+  });
+
+  it('checks each price: present, a number, two decimals, not under the base cost', () => {
+    const priced = (price: string) =>
+      validateCampaignForm(form({ products: [{ ...productValueFor(tshirt), price }] }), templates)[
+        'products.101.price'
+      ];
+    expect(priced('')).toBe('Enter a sell price.');
+    expect(priced('abc')).toBe('Write the price as a number, e.g. 19.99.');
+    expect(priced('19.999')).toBe('Use at most 2 decimals.');
+    expect(priced('7.49')).toBe('The price must be at least the base cost, $7.50.');
+    expect(priced('10000')).toBe('The price must be below $10,000.');
+    expect(priced('7.50')).toBeUndefined();
+  });
+
+  it('needs at least one colour offered', () => {
+    const errors = validateCampaignForm(
+      form({ products: [{ ...productValueFor(tshirt), colors: [] }] }),
+      templates,
+    );
+    expect(errors['products.101.colors']).toBe('Offer at least one colour.');
+  });
+});
+
+describe('designs of a campaign', () => {
+  const [front] = templateSpaces(tshirt);
+  const design = { printSpace: front!, objects: [], restricted: true, lockEdit: false };
+
+  it('reads saved design JSON by print space id and reports the unreadable', () => {
+    const campaign = {
+      products: [
+        {
+          template_id: 101,
+          designs: [
+            { print_space: 'front', design_json: serializeDesign(design) },
+            { print_space: 'back', design_json: '{broken' },
+          ],
+        },
+      ],
+    } as unknown as Campaign;
+    const read = designsOfCampaign(campaign);
+    expect(Object.keys(read.designs)).toEqual(['101_front']);
+    expect(serializeDesign(read.designs['101_front']!)).toBe(serializeDesign(design));
+    expect(read.unreadable).toEqual(['101_back']);
+  });
+
+  it('names the products that have no design on any print space', () => {
+    const values = form();
+    expect(productsWithoutDesign(values.products, templates, {})).toEqual(['Classic T-shirt']);
+    const withText = {
+      '101_back': {
+        ...design,
+        objects: [
+          {
+            type: 'text' as const,
+            id: 't',
+            text: 'Hi',
+            left: 1,
+            top: 1,
+            width: 10,
+            height: 10,
+            scaleX: 1,
+            scaleY: 1,
+            angle: 0,
+            opacity: 1,
+            locked: false,
+            fontFamily: 'Roboto',
+            fontSize: 100,
+            fill: '#000',
+            textAlign: 'center' as const,
+            widthMode: 'fixed' as const,
+            maxLength: 16,
+            displayStyle: 'color' as const,
+          },
+        ],
+      },
+    };
+    expect(productsWithoutDesign(values.products, templates, withText)).toEqual([]);
+  });
+});
+
+describe('product links (spec §3)', () => {
+  it('builds the path from the link name, else the campaign name', () => {
+    expect(
+      productPath({ id: 4, slug: 'cat-tee', name: 'x' }, { id: 9, name: 'Classic T-shirt' }),
+    ).toBe('/cat-tee/classic-t-shirt');
+    expect(productPath({ id: 4, slug: null, name: 'Café Crème!' }, { id: 9 })).toBe(
+      '/cafe-creme/product-9',
+    );
+    expect(slugify('  --Hello,  World--  ')).toBe('hello-world');
+  });
+});
