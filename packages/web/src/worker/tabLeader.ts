@@ -104,6 +104,8 @@ function withChannel(options: TabLeaderOptions, channel: ChannelLike): Promise<v
   // at once; without one, this tab claims on its first tick.
   let lastLeaderSeen = clock.now() - LEADER_TIMEOUT_MS;
   let leading: { controller: AbortController; done: Promise<void> } | null = null;
+  // Work of a term that ended (a tie lost) may still be finishing its row.
+  const finishing = new Set<Promise<void>>();
   const post = (type: Message['type']) => channel.postMessage({ type, id });
 
   const becomeLeader = () => {
@@ -118,7 +120,12 @@ function withChannel(options: TabLeaderOptions, channel: ChannelLike): Promise<v
   const stepDown = () => {
     mode = 'follower';
     lastLeaderSeen = clock.now();
-    leading?.controller.abort();
+    if (leading) {
+      const { done } = leading;
+      finishing.add(done);
+      void done.then(() => finishing.delete(done));
+      leading.controller.abort();
+    }
     leading = null;
   };
 
@@ -172,7 +179,7 @@ function withChannel(options: TabLeaderOptions, channel: ChannelLike): Promise<v
       mode = 'closed';
       clock.clearInterval(timer);
       work?.controller.abort();
-      await work?.done;
+      await Promise.all([work?.done, ...finishing]);
       // Tell the others only once the workers have stopped, so rows are not double-rendered.
       if (wasLeader) post('release');
       channel.removeEventListener('message', onMessage);
