@@ -100,8 +100,9 @@ function printSpaceSize(product: TemplateProduct, name: string): { width: number
 /**
  * The bulk worker's renderer in the dashboard tab, doing what the CLI's Node renderer does with
  * the same drawing code: each artwork contained and centred at its print space's PNG export
- * size, each template mockup drawn with the renderer's drawMockup (2D) or its three.js scene
- * (3D), everything uploaded through the pre-signed flow while the next image renders.
+ * size, each template mockup drawn with the renderer's drawMockup (2D, in the paint worker) or
+ * its three.js scene (3D, in the 3D worker), then everything uploaded through the pre-signed
+ * flow; design uploads run while the 3D frames render.
  */
 export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
   private readonly options: BrowserRowRendererOptions;
