@@ -322,6 +322,36 @@ describe('saving (spec §2 campaign edit)', () => {
     expect(designOf(await api.campaign(id))).toBe(designOf(first));
   });
 
+  it('keeps a design saved without JSON (as bulk imports save them) when saving', async () => {
+    const templates = (await api.productTemplates()).data;
+    const tshirt = templates.find((t) => t.name === 'Classic T-shirt');
+    const created = await api.createCampaign({
+      name: 'From a bulk import',
+      products: [{ template_id: tshirt?.id ?? 0, price: 20 }],
+    });
+    const productId = created.products[0]?.id ?? 0;
+    const bulkFile = '/files/s0/templates/tshirt/crop.png';
+    await api.updateCampaign(created.id, {
+      designs: [
+        { product_id: productId, print_space: 'front', file_url: bulkFile, option: 'print' },
+      ],
+    });
+    const editor = await openEditor(`/campaigns/edit/${created.id}`);
+    await editor.waitLoaded();
+    await editor.page.getByTestId('kept-design').waitFor();
+    await editor.page.getByLabel('Campaign name').fill('From a bulk import, renamed');
+    await editor.page.getByRole('button', { name: 'Launch' }).click();
+    await editor.page
+      .getByTestId('campaign-status')
+      .getByText('active')
+      .waitFor({ timeout: 30_000 });
+    const saved = await api.campaign(created.id);
+    expect(saved.name).toBe('From a bulk import, renamed');
+    expect(saved.products[0]?.designs.map((d) => [d.print_space, d.file_url])).toEqual([
+      ['front', bulkFile],
+    ]);
+  });
+
   it('checks prices and designs before launching, and guards unsaved changes', async () => {
     const editor = await openEditor();
     const { page } = editor;

@@ -115,6 +115,8 @@ function CampaignEditor({
   const [step, setStep] = useState<string | null>(null);
   const [mockupColor, setMockupColor] = useState<Record<number, string>>({});
   const [loadProblem, setLoadProblem] = useState<string | null>(null);
+  /** Saved designs the editor cannot open (bulk imports save only the file): kept as they are. */
+  const [kept, setKept] = useState<Record<string, string | null>>({});
   const revision = useEditorState(store, (s) => s.revision);
   const activeSpace = useEditorState(store, (s) => s.active);
   const [savedRevision, setSavedRevision] = useState(0);
@@ -151,9 +153,12 @@ function CampaignEditor({
     setValues(formOfCampaign(campaign));
     setSaved(campaign);
     setFormDirty(false);
-    const { designs, unreadable } = designsOfCampaign(campaign);
+    const { designs, kept: keptDesigns, unreadable } = designsOfCampaign(campaign);
+    setKept(keptDesigns);
     if (unreadable.length > 0)
-      setLoadProblem(`These designs could not be read and start empty: ${unreadable.join(', ')}.`);
+      setLoadProblem(
+        `These designs could not be opened in the editor and are kept as they are unless you design those print spaces here: ${unreadable.join(', ')}.`,
+      );
     store.dispatch({ type: 'setLoading', loading: true });
     const objects = Object.values(designs).flatMap((d) => d.objects);
     const texts = objects.filter((o): o is TextObject => o.type === 'text');
@@ -161,8 +166,15 @@ function CampaignEditor({
     const spaces = editorSpaces(formOfCampaign(campaign).products, templates.byId);
     void Promise.allSettled([ensureFonts(texts), ...images.map((o) => loadImage(o.src))]).then(
       (results) => {
-        if (results.some((r) => r.status === 'rejected'))
+        if (results.some((r) => r.status === 'rejected')) {
+          // spec §8: a design that fails to load in a hidden tab reloads the page; in sight,
+          // the seller is told.
+          if (document.visibilityState === 'hidden') {
+            window.location.reload();
+            return;
+          }
           store.dispatch({ type: 'refuse', message: 'Load img failed' });
+        }
         store.dispatch({ type: 'sync', spaces, designs });
         store.dispatch({ type: 'setLoading', loading: false });
         setSavedRevision(store.getState().revision);
@@ -211,8 +223,15 @@ function CampaignEditor({
         ? [...v.products.filter((p) => p.templateId !== template.id), productValueFor(template)]
         : v.products.filter((p) => p.templateId !== template.id),
     }));
-    // The new product's print spaces exist once the editor has synced with the products.
-    if (on) pendingSpace.current = templateSpaces(template)[0]?.id ?? null;
+    // The new product's print spaces exist once the editor has synced with the products; the
+    // main print space opens first.
+    if (on) {
+      const spaces = templateSpaces(template);
+      const main = spaces.find((space) => space.isMain);
+      if (!main)
+        console.warn('No main print space when load design/mockup for product', template.id);
+      pendingSpace.current = (main ?? spaces[0])?.id ?? null;
+    }
   }
 
   function changeProduct(templateId: number, patch: Partial<ProductFormValue>) {
@@ -227,7 +246,7 @@ function CampaignEditor({
     const found = validateCampaignForm(values, templates.byId);
     const designs = store.getState().designs;
     if (launch) {
-      const missing = productsWithoutDesign(values.products, templates.byId, designs);
+      const missing = productsWithoutDesign(values.products, templates.byId, designs, kept);
       if (missing.length > 0)
         found.designs = `Add a design to ${missing.join(', ')} before launching.`;
     }
@@ -251,6 +270,7 @@ function CampaignEditor({
         values,
         templates: templates.byId,
         designs,
+        kept,
         ...(launch ? { status: 'active' as const } : {}),
         onStep: setStep,
         onSaved: (campaign) => {
@@ -442,6 +462,26 @@ function CampaignEditor({
                             </button>
                           );
                         })}
+                      </div>
+                    )}
+                    {activeSpace && kept[activeSpace] !== undefined && (
+                      <div
+                        className="alert alert-info small d-flex gap-3 align-items-center"
+                        data-testid="kept-design"
+                      >
+                        {kept[activeSpace] && (
+                          <img
+                            src={kept[activeSpace] ?? ''}
+                            alt="The saved design of this print space"
+                            width={64}
+                            height={64}
+                            className="object-fit-contain bg-body rounded"
+                          />
+                        )}
+                        <span>
+                          This print space has a design made outside the editor (for example by a
+                          bulk import). It is kept as it is unless you add objects here.
+                        </span>
                       </div>
                     )}
                     <DesignEditor

@@ -103,6 +103,21 @@ describe('designs of a campaign', () => {
     expect(Object.keys(read.designs)).toEqual(['101_front']);
     expect(serializeDesign(read.designs['101_front']!)).toBe(serializeDesign(design));
     expect(read.unreadable).toEqual(['101_back']);
+    expect(read.kept).toEqual({ '101_back': null });
+  });
+
+  it('keeps a design saved without JSON (a bulk import) and counts it for launching', () => {
+    const campaign = {
+      products: [
+        {
+          template_id: 101,
+          designs: [{ print_space: 'front', design_json: null, file_url: '/f.png' }],
+        },
+      ],
+    } as unknown as Campaign;
+    const read = designsOfCampaign(campaign);
+    expect(read).toEqual({ designs: {}, kept: { '101_front': '/f.png' }, unreadable: [] });
+    expect(productsWithoutDesign(form().products, templates, {}, read.kept)).toEqual([]);
   });
 
   it('names the products that have no design on any print space', () => {

@@ -196,29 +196,41 @@ export function serializeDesign(design: PrintSpaceDesign): string {
 }
 
 /**
- * The designs of a saved campaign, by print space id, and the ones that could not be read (a
- * broken design is reported rather than silently replaced by an empty one).
+ * The designs of a saved campaign, by print space id; the print spaces whose saved design the
+ * editor cannot open (no design JSON, as bulk imports save them, or JSON it cannot read), with
+ * their file; and the unreadable ones. A kept design stays on the server as it is until the
+ * seller designs that print space in the editor.
  */
 export function designsOfCampaign(campaign: Campaign): {
   designs: Record<string, PrintSpaceDesign>;
+  kept: Record<string, string | null>;
   unreadable: string[];
 } {
   const designs: Record<string, PrintSpaceDesign> = {};
+  const kept: Record<string, string | null> = {};
   const unreadable: string[] = [];
   for (const product of campaign.products) {
     for (const design of product.designs) {
-      if (!design.design_json) continue;
       const key = `${product.template_id}_${design.print_space}`;
+      if (!design.design_json) {
+        if (design.file_url) kept[key] = design.file_url;
+        continue;
+      }
+      let parsed: ReturnType<typeof PrintSpaceDesign.safeParse> | null = null;
       try {
-        const parsed = PrintSpaceDesign.safeParse(JSON.parse(design.design_json));
-        if (parsed.success) designs[key] = parsed.data;
-        else unreadable.push(key);
+        parsed = PrintSpaceDesign.safeParse(JSON.parse(design.design_json));
       } catch {
+        parsed = null;
+      }
+      if (parsed?.success) {
+        designs[key] = parsed.data;
+      } else {
         unreadable.push(key);
+        kept[key] = design.file_url ?? null;
       }
     }
   }
-  return { designs, unreadable };
+  return { designs, kept, unreadable };
 }
 
 /** The form values of a saved campaign. */
@@ -241,13 +253,14 @@ export function productsWithoutDesign(
   products: readonly ProductFormValue[],
   templates: ReadonlyMap<number, ProductTemplate>,
   designs: Readonly<Record<string, PrintSpaceDesign>>,
+  kept: Readonly<Record<string, string | null>> = {},
 ): string[] {
   return products
     .filter((product) => {
       const template = templates.get(product.templateId);
       if (!template) return false;
       return !templateSpaces(template).some(
-        (space) => (designs[space.id]?.objects.length ?? 0) > 0,
+        (space) => (designs[space.id]?.objects.length ?? 0) > 0 || Boolean(kept[space.id]),
       );
     })
     .map((product) => templates.get(product.templateId)?.name ?? `#${product.templateId}`);

@@ -38,6 +38,11 @@ export interface SaveCampaignInput {
   values: CampaignFormValues;
   templates: ReadonlyMap<number, ProductTemplate>;
   designs: Readonly<Record<string, PrintSpaceDesign>>;
+  /**
+   * Print spaces whose saved design the editor could not open: left as they are on the server
+   * unless the seller put objects on them here.
+   */
+  kept?: Readonly<Record<string, string | null>>;
   /** 'active' launches the campaign. */
   status?: 'active';
   now?: () => number;
@@ -123,6 +128,7 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
     for (const space of templateSpaces(template)) {
       const design = input.designs[space.id];
       if (!design) continue;
+      if (design.objects.length === 0 && input.kept && space.id in input.kept) continue;
       let fileUrl: string | undefined;
       if (design.objects.length > 0) {
         step(`Exporting ${template.name}, ${space.name}…`);
