@@ -286,21 +286,14 @@ export function registerBulkCommands(program: Command): void {
         }
         jobRows.push({ campaign_name: `${prefix}${row.campaign_name}`, designs });
       }
+      // Without --start the rows are created stopped, so no worker can claim one meanwhile.
       const job = await client.createBulkJob({
         template_campaign_id: templateId,
         type: 'regular_multi_space',
         rows: jobRows,
+        start: options.start === true,
       });
-      let stopped = 0;
-      if (!options.start) {
-        const pending = await allRows(client, { status: 'pending' }, (r) => r.bulk_id === job.id);
-        for (const ids of chunks(
-          pending.map((r) => r.id),
-          LIST_PAGE_MAX,
-        )) {
-          stopped += (await client.stopRows({ ids })).length;
-        }
-      }
+      const stopped = options.start ? 0 : job.rows;
       const result = {
         id: job.id,
         rows: job.rows,

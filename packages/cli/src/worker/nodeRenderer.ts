@@ -7,6 +7,7 @@ import {
   type PlannedMockup,
   type ProcessedDesign,
   type ProcessedMockup,
+  pairCopiedProducts,
   pngExportSize,
   type RegularRendered,
   type RegularRenderer,
@@ -33,7 +34,8 @@ export interface PhaseTimes {
 }
 
 export interface NodeRendererOptions {
-  client: Pick<ApiClient, 'uploadFile' | 'uploadMockup'>;
+  /** campaign() reads a regular job's new campaign, whose product copies get the designs. */
+  client: Pick<ApiClient, 'uploadFile' | 'uploadMockup' | 'campaign'>;
   /** The API address relative artwork paths ('/files/…') resolve against. */
   api: string;
   /** Chromium for 3D mockups (PRINTLOOM_CHROMIUM); started on the first 3D mockup. */
@@ -258,11 +260,17 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       designs: input.job.designs,
       lease_token: 'regular',
     };
+    // Designs belong to the new campaign's copies of the template products, not the template's.
+    const copies = pairCopiedProducts(
+      input.template.products,
+      (await this.options.client.campaign(input.campaignId)).products,
+    );
+    const copyOf = (productId: number) => copies.get(productId) ?? productId;
     const result = await this.renderRow({ record, designs: plan.designs, mockups: plan.mockups });
     return {
       designs: result.designs.map((d) => ({
         print_space: d.print_space,
-        product_id: d.product_id,
+        product_id: copyOf(d.product_id),
         campaign_id: input.campaignId,
         file_url: d.file_url,
         design_json: d.design_json ?? null,
@@ -270,6 +278,7 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       })),
       mockups: result.designs3D.map((m, index) => ({
         ...m,
+        product_id: copyOf(m.product_id),
         campaign_id: input.campaignId,
         is_default_mockup: index === 0 ? '1' : '0',
       })),

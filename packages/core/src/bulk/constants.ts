@@ -18,6 +18,16 @@ export const REGULAR_WORKER_LOG_MESSAGES = {
   missingPrintSpaces: 'Missing print spaces',
   cannotLoadDesigns: 'Cannot load designs',
 } as const;
+/**
+ * Logged problems no retry can cure: the template campaign itself is unusable, so the server
+ * marks the job failed (the seller fixes the template and retries) instead of handing it out again.
+ */
+export const REGULAR_WORKER_FATAL_LOGS: readonly string[] = [
+  REGULAR_WORKER_LOG_MESSAGES.campaignDataNotFound,
+  REGULAR_WORKER_LOG_MESSAGES.campaignHasNoProducts,
+  REGULAR_WORKER_LOG_MESSAGES.originalCampaignHasNoDesign,
+  REGULAR_WORKER_LOG_MESSAGES.missingPrintSpaces,
+];
 /** Multi-space worker timing (spec §9). */
 export const MULTI_SPACE_POLL_MS = 1000;
 export const MULTI_SPACE_POLL_THROTTLE_MS = 10_000;

@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './multiSpaceWorker.js';
 export * from './PendingBulkRecord.js';
 export * from './ProcessedResult.js';
+export * from './pairCopiedProducts.js';
 export * from './RowResult.js';
 export * from './regularWorker.js';
 export * from './validateMultiSpaceRow.js';

@@ -27,10 +27,11 @@ import {
   NextJobQuery,
   pageInfo,
   paginated,
+  REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { conflict, notFound } from '../http/errors.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
 import {
   createRegularJobs,
@@ -184,6 +185,13 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
         body.bulk_id,
         body.log,
       ]);
+      if (REGULAR_WORKER_FATAL_LOGS.includes(body.log)) {
+        await db.query(
+          `UPDATE bulk_regular_jobs SET status = 'failed', session_id = NULL
+           WHERE id = $1 AND status IN ('pending', 'processing')`,
+          [body.bulk_id],
+        );
+      }
       request.log.info({ bulkId: body.bulk_id, log: body.log }, 'bulk worker log');
       return { data: null };
     },
@@ -210,8 +218,17 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
             ])
           ).map((p) => p.id),
         );
+        // A design or mockup for a product outside the job's campaign is a worker bug: refuse the
+        // whole save (nothing is written) instead of completing the job without it.
+        const stray = [...body.data.designs, ...body.data.mockups].find(
+          (item) => !products.has(item.product_id) || item.campaign_id !== body.campaignId,
+        );
+        if (stray) {
+          throw unprocessable(
+            `Product ${stray.product_id} is not a product of campaign ${body.campaignId}`,
+          );
+        }
         for (const d of body.data.designs) {
-          if (!products.has(d.product_id) || d.campaign_id !== body.campaignId) continue;
           await tx.query(
             `INSERT INTO designs (campaign_id, product_id, print_space, design_json, file_url, option)
              VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -226,7 +243,6 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
           );
         }
         for (const m of body.data.mockups) {
-          if (!products.has(m.product_id) || m.campaign_id !== body.campaignId) continue;
           await tx.query(
             `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
              VALUES ($1, $2, $3, $4, $5, $6)`,

@@ -310,6 +310,34 @@ describe.each(BACKENDS)('bulk regular jobs on %s', (backend) => {
     });
     expect(log.statusCode).toBe(200);
     const productId = created.products[0]?.id;
+    const templateProductId = template.products[0]?.id;
+    const stray = await t.app.inject({
+      method: 'POST',
+      url: '/seller/campaign/bulk/save-designs',
+      headers: bearer(token),
+      payload: {
+        campaignId: created.id,
+        storage: 's3',
+        bulk_id: first.job?.id,
+        data: {
+          designs: [
+            {
+              print_space: 'front',
+              product_id: templateProductId,
+              campaign_id: created.id,
+              file_url: '/files/a.png',
+              option: 'print',
+            },
+          ],
+          mockups: [],
+        },
+      },
+    });
+    expect(stray.statusCode).toBe(422);
+    expect(body(stray).message).toBe(
+      `Product ${templateProductId} is not a product of campaign ${created.id}`,
+    );
+    expect((await next()).created).toBe(true);
     const saved = await t.app.inject({
       method: 'POST',
       url: '/seller/campaign/bulk/save-designs',
@@ -351,5 +379,42 @@ describe.each(BACKENDS)('bulk regular jobs on %s', (backend) => {
     expect((await next()).reason).toBe('limit_campaign_per_day');
     await t.app.db.query('UPDATE users SET bulk_processing = false WHERE id = $1', [sellerId]);
     expect(await next()).toMatchObject({ pending: false, reason: 'bulk_not_processing' });
+  });
+
+  it('fails a job whose template can never work, and keeps one whose problem may pass', async () => {
+    const ownerId = (await createUser(t.app, { email: 'regular-fatal@example.test' })).id;
+    const owner = await login(t.app, 'regular-fatal@example.test');
+    const template = await campaignOf(t.app, owner, 'Template without design');
+    const ids = (
+      await t.app.db.query<{ id: number }>(
+        "INSERT INTO bulk_regular_jobs (seller_id, template_campaign_id, campaign_name) VALUES ($1, $2, 'Fatal'), ($1, $2, 'Passing') RETURNING id",
+        [ownerId, template.id],
+      )
+    ).map((row) => Number(row.id));
+    const log = (bulkId: number | undefined, text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/seller/campaign/bulk/log',
+        headers: bearer(owner),
+        payload: { bulk_id: bulkId, log: text },
+      });
+    expect((await log(ids[0], 'Original campaign has no design')).statusCode).toBe(200);
+    expect((await log(ids[1], 'Cannot load designs')).statusCode).toBe(200);
+    const jobs = body<{ data: Array<{ id: number; status: string; message: string | null }> }>(
+      await t.app.inject({
+        method: 'GET',
+        url: '/seller/campaign/bulk/jobs?per_page=100',
+        headers: bearer(owner),
+      }),
+    ).data.data;
+    const byId = new Map(jobs.map((job) => [Number(job.id), job]));
+    expect(byId.get(ids[0] ?? 0)).toMatchObject({
+      status: 'failed',
+      message: 'Original campaign has no design',
+    });
+    expect(byId.get(ids[1] ?? 0)).toMatchObject({
+      status: 'pending',
+      message: 'Cannot load designs',
+    });
   });
 });

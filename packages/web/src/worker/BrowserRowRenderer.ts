@@ -7,6 +7,7 @@ import {
   type PlannedMockup,
   type ProcessedDesign,
   type ProcessedMockup,
+  pairCopiedProducts,
   pngExportSize,
   type RegularRendered,
   type RegularRenderer,
@@ -47,28 +48,6 @@ export interface BrowserRowRendererOptions {
   /** The products of a regular job's new campaign (the template's copies, in the same order). */
   campaignProducts: (campaignId: number) => Promise<readonly { id: number; template_id: number }[]>;
   now: () => number;
-}
-
-/**
- * Pairs each template product with its copy in the new campaign: same template, in order (the
- * server copies products in id order). Designs saved under the template's product ids would
- * belong to no product of the new campaign.
- */
-export function pairCopiedProducts(
-  template: readonly { id: number; template_id: number }[],
-  copies: readonly { id: number; template_id: number }[],
-): Map<number, number> {
-  const left = [...copies];
-  const pairs = new Map<number, number>();
-  for (const product of template) {
-    const at = left.findIndex((copy) => copy.template_id === product.template_id);
-    if (at === -1) {
-      throw new Error(`The new campaign has no copy of product ${product.id}`);
-    }
-    pairs.set(product.id, left[at]!.id);
-    left.splice(at, 1);
-  }
-  return pairs;
 }
 
 type TemplateProduct = TemplateCampaign['products'][number];

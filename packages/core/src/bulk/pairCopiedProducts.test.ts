@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairCopiedProducts } from './BrowserRowRenderer.js';
+import { pairCopiedProducts } from './pairCopiedProducts.js';
 
 describe("a regular job's designs go to the new campaign's products", () => {
   it('pairs each template product with its copy by template, in order', () => {
