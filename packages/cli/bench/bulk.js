@@ -8,10 +8,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiClient, runMultiSpaceWorker } from '@printloom/core';
+import { createApiClient, runMultiSpaceWorker, timerClock } from '@printloom/core';
 import { sampleArtwork } from '@printloom/renderer/node';
 import { NodeRowRenderer } from '../dist/worker/nodeRenderer.js';
-import { systemClock } from '../dist/worker/runWorkers.js';
 
 const ROWS = Number(process.argv[2] ?? 60);
 const WORKERS = Number(process.argv[3] ?? 2);
@@ -83,7 +82,7 @@ try {
       runMultiSpaceWorker({
         api: client,
         renderer,
-        clock: systemClock,
+        clock: timerClock,
         logger: silent,
         signal: new AbortController().signal,
         identity: { deviceId: `bench-${i}`, sessionId: `bench-${i}` },

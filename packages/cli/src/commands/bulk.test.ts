@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configPath } from '../config.js';
 import { run } from '../program.js';
 import { terminal } from '../prompt.js';
-import { parseArtworkCsv } from './bulk.js';
 
 async function cli(...argv: string[]) {
   const stdout = new PassThrough();
@@ -254,24 +253,6 @@ describe('printloom campaigns and bulk', () => {
     const retried = await cli('bulk', 'retry', String(failed?.id), '--json');
     expect(retried.code).toBe(0);
     expect(JSON.parse(retried.stdout)).toMatchObject({ id: failed?.id, status: 'pending' });
-  });
-});
-
-describe('parseArtworkCsv', () => {
-  it('reads one column per print space', () => {
-    expect(parseArtworkCsv('campaign_name,front,back\n"Two, sides",a.png,b.png\n')).toEqual([
-      {
-        campaign_name: 'Two, sides',
-        designs: [
-          { source: 'a.png', print_space: 'front' },
-          { source: 'b.png', print_space: 'back' },
-        ],
-      },
-    ]);
-  });
-
-  it('needs a campaign_name column', () => {
-    expect(() => parseArtworkCsv('name,new_url\nx,y\n')).toThrow('needs a campaign_name column');
   });
 });
 

@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, extname, resolve } from 'node:path';
-import type { ApiClient, BulkMultiSpaceRow } from '@printloom/core';
+import {
+  type ApiClient,
+  ARTWORK_CONTENT_TYPES,
+  ARTWORK_UPLOAD_PREFIX,
+  type ArtworkRow,
+  artworkUploadName,
+  type BulkMultiSpaceRow,
+  extensionOf,
+  folderArtworkRows,
+  isRemoteSource,
+  parseArtworkCsv,
+} from '@printloom/core';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../CliError.js';
 import { authedClient } from '../config.js';
@@ -15,84 +26,6 @@ import { idList, isVerbose, positiveInt, printer, printJson } from '../output.js
 
 export const WORKER_TYPES = ['multi-space', 'regular', 'all'] as const;
 export type WorkerType = (typeof WORKER_TYPES)[number];
-const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.webp']);
-const CONTENT_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-};
-/** Folder of uploaded bulk artwork, per template campaign. */
-export const ARTWORK_UPLOAD_PREFIX = 'a';
-const LIST_PAGE_MAX = 100;
-
-export interface ArtworkRow {
-  campaign_name: string;
-  designs: { source: string; print_space?: string }[];
-}
-
-/** Addresses used as they are (spec §5); anything else is a local file to upload. */
-function isRemote(source: string): boolean {
-  return /^(https?:|data:|images\/|\/files\/)/i.test(source);
-}
-
-function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        current += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else current += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(current.trim());
-      current = '';
-    } else current += char;
-  }
-  cells.push(current.trim());
-  return cells;
-}
-
-/**
- * Reads a CSV of rows. Header `campaign_name,new_url[,print_space]` gives one design per line;
- * any other columns after campaign_name are print space names holding that space's artwork.
- */
-export function parseArtworkCsv(text: string, file = 'CSV'): ArtworkRow[] {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const header = lines.shift();
-  if (!header) throw new CliError(`${file} is empty`);
-  const columns = parseCsvLine(header).map((c) => c.toLowerCase());
-  const nameAt = columns.indexOf('campaign_name');
-  if (nameAt < 0) throw new CliError(`${file} needs a campaign_name column`);
-  const urlAt = columns.indexOf('new_url');
-  const spaceAt = columns.indexOf('print_space');
-  const rows: ArtworkRow[] = [];
-  lines.forEach((line, index) => {
-    const cells = parseCsvLine(line);
-    const name = cells[nameAt] ?? '';
-    if (name === '') throw new CliError(`${file} line ${index + 2}: campaign_name is empty`);
-    let designs: ArtworkRow['designs'];
-    if (urlAt >= 0) {
-      const space = spaceAt >= 0 ? cells[spaceAt] : undefined;
-      designs = [{ source: cells[urlAt] ?? '', ...(space ? { print_space: space } : {}) }];
-    } else {
-      designs = columns
-        .map((column, at) => ({ column, value: cells[at] ?? '', at }))
-        .filter(({ at, value }) => at !== nameAt && value !== '')
-        .map(({ column, value }) => ({ source: value, print_space: column }));
-    }
-    const named = rows.findLast((row) => row.campaign_name === name);
-    if (named && urlAt >= 0 && named === rows.at(-1)) named.designs.push(...designs);
-    else rows.push({ campaign_name: name, designs });
-  });
-  if (rows.length === 0) throw new CliError(`${file} has no rows`);
-  return rows;
-}
 
 /** The rows of a folder of images (one row per image, named from the file) or of a CSV. */
 export async function readArtwork(path: string): Promise<{ rows: ArtworkRow[]; baseDir: string }> {
@@ -104,17 +37,9 @@ export async function readArtwork(path: string): Promise<{ rows: ArtworkRow[]; b
     throw new CliError(`Designs not found: ${full}`);
   }
   if (info.isDirectory()) {
-    const files = (await readdir(full))
-      .filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()))
-      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    if (files.length === 0) throw new CliError(`No PNG, JPEG or WebP images in ${full}`);
-    return {
-      rows: files.map((name) => ({
-        campaign_name: basename(name, extname(name)).replace(/[-_]+/g, ' ').trim() || name,
-        designs: [{ source: name }],
-      })),
-      baseDir: full,
-    };
+    const rows = folderArtworkRows(await readdir(full));
+    if (rows.length === 0) throw new CliError(`No PNG, JPEG or WebP images in ${full}`);
+    return { rows, baseDir: full };
   }
   if (extname(full).toLowerCase() !== '.csv') {
     throw new CliError('--designs must be a folder of images or a .csv file', EXIT.usage);
@@ -129,12 +54,12 @@ async function uploadArtwork(
   templateId: number,
   uploaded: Map<string, string>,
 ): Promise<string> {
-  if (isRemote(source)) return source;
+  if (isRemoteSource(source)) return source;
   const path = resolve(baseDir, source);
   const cached = uploaded.get(path);
   if (cached) return cached;
-  const ext = extname(path).toLowerCase();
-  const contentType = CONTENT_TYPES[ext];
+  const name = basename(path);
+  const contentType = ARTWORK_CONTENT_TYPES[extensionOf(name)];
   if (!contentType) throw new CliError(`${path} is not a PNG, JPEG or WebP image`);
   let bytes: Buffer;
   try {
@@ -142,38 +67,14 @@ async function uploadArtwork(
   } catch {
     throw new CliError(`File not found: ${path}`);
   }
-  const safe =
-    basename(path, ext)
-      .replace(/[^A-Za-z0-9._-]+/g, '-')
-      .slice(0, 80) || 'artwork';
   const answer = await client.uploadFile({
     file: new Uint8Array(bytes),
-    fileName: `${safe}_${Date.now()}${ext}`,
+    fileName: artworkUploadName(name, Date.now()),
     filePath: `${ARTWORK_UPLOAD_PREFIX}/${templateId}`,
     contentType,
   });
   uploaded.set(path, answer.fileUrl);
   return answer.fileUrl;
-}
-
-/** Every row of the seller's bulk list matching `keep`, across pages. */
-async function allRows(
-  client: ApiClient,
-  query: Parameters<ApiClient['bulkCampaigns']>[0],
-  keep: (row: BulkMultiSpaceRow) => boolean,
-): Promise<BulkMultiSpaceRow[]> {
-  const rows: BulkMultiSpaceRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const answer = await client.bulkCampaigns({ ...query, page, per_page: LIST_PAGE_MAX });
-    rows.push(...answer.data.filter(keep));
-    if (page >= answer.last_page) return rows;
-  }
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 interface CreateOptions {

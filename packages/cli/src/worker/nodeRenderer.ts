@@ -1,6 +1,8 @@
 import {
   type ApiClient,
+  BULK_MOCKUP_SIZE,
   type BulkRegularJob,
+  DESIGN_UPLOAD_PREFIX,
   type MultiSpaceRenderer,
   type PendingBulkRecord,
   type PlannedDesign,
@@ -9,20 +11,17 @@ import {
   type ProcessedMockup,
   pairCopiedProducts,
   pngExportSize,
+  printSpaceSize,
   type RegularRendered,
   type RegularRenderer,
+  regularJobRow,
+  regularRenderedOnCopies,
   type TemplateCampaign,
-  validateMultiSpaceRow,
 } from '@printloom/core';
 import type { ChromiumPool, LoadedTemplate } from '@printloom/renderer/node';
 
 type RendererNode = typeof import('@printloom/renderer/node');
 type Canvas = Awaited<ReturnType<RendererNode['renderMockupCanvas']>>;
-
-/** Where rendered design files are uploaded, beside the mockups' 'p/{campaignId}'. */
-export const DESIGN_UPLOAD_PREFIX = 'd';
-/** Longest side of a bulk mockup image (spec §9 mockup max size 2000). */
-export const BULK_MOCKUP_SIZE = 2000;
 
 /**
  * Milliseconds a row spends per phase, for the benchmark: rendering (artwork download included),
@@ -49,28 +48,6 @@ function absoluteSource(url: string, api: string): string {
   if (url.startsWith('/')) return `${api}${url}`;
   if (url.startsWith('images/')) return `${api}/${url}`;
   return url;
-}
-
-type TemplateProduct = TemplateCampaign['products'][number];
-
-function printSpaceSize(product: TemplateProduct, name: string): { width: number; height: number } {
-  const list: unknown =
-    typeof product.print_spaces === 'string'
-      ? JSON.parse(product.print_spaces)
-      : product.print_spaces;
-  if (Array.isArray(list)) {
-    for (const entry of list) {
-      const space = entry as { name?: unknown; width?: unknown; height?: unknown };
-      if (
-        space.name === name &&
-        typeof space.width === 'number' &&
-        typeof space.height === 'number'
-      ) {
-        return { width: space.width, height: space.height };
-      }
-    }
-  }
-  throw new Error(`Missing print spaces: ${name}`);
 }
 
 /**
@@ -246,42 +223,12 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     campaignId: number;
     template: TemplateCampaign;
   }): Promise<RegularRendered> {
-    const plan = validateMultiSpaceRow({
-      designs: input.job.designs,
-      template_campaign: input.template,
-    });
-    if (!plan.ok) throw new Error(plan.message);
-    const record: PendingBulkRecord = {
-      id: input.job.id,
-      campaign_id: input.campaignId,
-      template_campaign_id: input.template.id,
-      template_campaign: input.template,
-      type: 'regular_multi_space',
-      designs: input.job.designs,
-      lease_token: 'regular',
-    };
+    const row = regularJobRow(input);
     // Designs belong to the new campaign's copies of the template products, not the template's.
     const copies = pairCopiedProducts(
       input.template.products,
       (await this.options.client.campaign(input.campaignId)).products,
     );
-    const copyOf = (productId: number) => copies.get(productId) ?? productId;
-    const result = await this.renderRow({ record, designs: plan.designs, mockups: plan.mockups });
-    return {
-      designs: result.designs.map((d) => ({
-        print_space: d.print_space,
-        product_id: copyOf(d.product_id),
-        campaign_id: input.campaignId,
-        file_url: d.file_url,
-        design_json: d.design_json ?? null,
-        option: d.option,
-      })),
-      mockups: result.designs3D.map((m, index) => ({
-        ...m,
-        product_id: copyOf(m.product_id),
-        campaign_id: input.campaignId,
-        is_default_mockup: index === 0 ? '1' : '0',
-      })),
-    };
+    return regularRenderedOnCopies(await this.renderRow(row), copies, input.campaignId);
   }
 }

@@ -5,7 +5,7 @@ import {
   type RegularState,
   runMultiSpaceWorker,
   runRegularWorker,
-  type WorkerClock,
+  timerClock,
   type WorkerLogger,
 } from '@printloom/core';
 import { render } from 'ink';
@@ -33,25 +33,6 @@ export interface RunWorkersResult {
   errors: number;
   workers: number;
 }
-
-/** Waits `ms`, or less when the signal aborts (a stop should not wait out a 30 s back-off). */
-export const systemClock: WorkerClock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((done) => {
-      if (signal.aborted) {
-        done();
-        return;
-      }
-      const timer = setTimeout(finish, ms);
-      function finish() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', finish);
-        done();
-      }
-      signal.addEventListener('abort', finish, { once: true });
-    }),
-};
 
 const PANEL_REFRESH_MS = 100;
 
@@ -145,7 +126,7 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
         runMultiSpaceWorker({
           api: client,
           renderer,
-          clock: systemClock,
+          clock: timerClock,
           logger,
           signal: controller.signal,
           identity,
@@ -173,7 +154,7 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
         runRegularWorker({
           api: client,
           renderer,
-          clock: systemClock,
+          clock: timerClock,
           logger,
           signal: controller.signal,
           identity: { ...identity, processId: String(process.pid) },

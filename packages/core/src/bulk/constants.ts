@@ -43,3 +43,7 @@ export const BULK_MESSAGES = {
   failedToGetPendingRecords: 'Failed to get pending records',
   campaignNotFound: 'Campaign not found',
 } as const;
+/** Rendered design files of bulk rows go beside the mockups' 'p/{campaignId}' (spec §7). */
+export const DESIGN_UPLOAD_PREFIX = 'd';
+/** Longest side of a bulk mockup image (spec §9 mockup max size 2000). */
+export const BULK_MOCKUP_SIZE = 2000;

@@ -1,3 +1,4 @@
+export * from './artworkRows.js';
 export * from './BulkMultiSpaceList.js';
 export * from './BulkRegularJob.js';
 export * from './constants.js';
@@ -6,5 +7,7 @@ export * from './PendingBulkRecord.js';
 export * from './ProcessedResult.js';
 export * from './pairCopiedProducts.js';
 export * from './RowResult.js';
+export * from './regularJobRow.js';
 export * from './regularWorker.js';
+export * from './timerClock.js';
 export * from './validateMultiSpaceRow.js';

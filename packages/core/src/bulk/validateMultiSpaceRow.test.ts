@@ -5,6 +5,7 @@ import {
   type MultiSpaceRowProduct,
   mainPrintSpace,
   PRINT_SPACE_IS_MISSING,
+  printSpaceSize,
   validateMultiSpaceRow,
 } from './validateMultiSpaceRow.js';
 
@@ -204,5 +205,38 @@ describe('validateMultiSpaceRow on a claimed row', () => {
     expect(result.ok && result.mockups).toEqual([
       { product_id: 11, mockup_id: 101, print_space: 'front' },
     ]);
+  });
+});
+
+describe('printSpaceSize', () => {
+  const spaces = [
+    { name: 'front', width: 4200, height: 4800 },
+    { name: 'back', width: 3000 },
+  ];
+
+  it('reads the size from JSON text or a parsed list', () => {
+    expect(printSpaceSize({ print_spaces: JSON.stringify(spaces) }, 'front')).toEqual({
+      width: 4200,
+      height: 4800,
+    });
+    expect(printSpaceSize({ print_spaces: spaces }, 'front')).toEqual({
+      width: 4200,
+      height: 4800,
+    });
+  });
+
+  it('throws Missing print spaces without that space, its size, or readable print spaces', () => {
+    expect(() => printSpaceSize({ print_spaces: spaces }, 'sleeve')).toThrow(
+      'Missing print spaces: sleeve',
+    );
+    expect(() => printSpaceSize({ print_spaces: spaces }, 'back')).toThrow(
+      'Missing print spaces: back',
+    );
+    expect(() => printSpaceSize({ print_spaces: '{broken' }, 'front')).toThrow(
+      'Missing print spaces: front',
+    );
+    expect(() => printSpaceSize({ print_spaces: null }, 'front')).toThrow(
+      'Missing print spaces: front',
+    );
   });
 });

@@ -99,6 +99,28 @@ function printSpacesOf(product: MultiSpaceRowProduct): PrintSpaceEntry[] | undef
 }
 
 /**
+ * The size of print space `name` of a template product, for drawing its artwork; throws
+ * 'Missing print spaces: {name}' when the print spaces cannot be read or that one has no
+ * numeric width and height.
+ */
+export function printSpaceSize(
+  product: Pick<MultiSpaceRowProduct, 'print_spaces'>,
+  name: string,
+): { width: number; height: number } {
+  for (const entry of parseList(product.print_spaces) ?? []) {
+    const space = isRecord(entry) ? entry : {};
+    if (
+      space.name === name &&
+      typeof space.width === 'number' &&
+      typeof space.height === 'number'
+    ) {
+      return { width: space.width, height: space.height };
+    }
+  }
+  throw new Error(`Missing print spaces: ${name}`);
+}
+
+/**
  * The print space a lone design without print_space goes on: the one marked `isMain`, else
  * the first listed. Templates list the front (the print space a seller designs first) first,
  * and older products carry no `isMain` flag at all, so the first entry is the main one there.

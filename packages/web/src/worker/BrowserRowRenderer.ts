@@ -1,5 +1,7 @@
 import {
+  BULK_MOCKUP_SIZE,
   type BulkRegularJob,
+  DESIGN_UPLOAD_PREFIX,
   type MultiSpaceRenderer,
   mockupOutputSize,
   type PendingBulkRecord,
@@ -9,13 +11,14 @@ import {
   type ProcessedMockup,
   pairCopiedProducts,
   pngExportSize,
+  printSpaceSize,
   type RegularRendered,
   type RegularRenderer,
+  regularJobRow,
+  regularRenderedOnCopies,
   type TemplateCampaign,
-  validateMultiSpaceRow,
 } from '@printloom/core';
 import type { MockupTemplateFile } from '@printloom/renderer';
-import { BULK_MOCKUP_SIZE, DESIGN_UPLOAD_PREFIX } from './constants.js';
 import { createMockup3dRenderer } from './mockup3dClient.js';
 import type { PaintDesign, PaintMockup, RowPainter } from './rowPainter.js';
 import type { TemplateAssets } from './templateAssets.js';
@@ -48,32 +51,6 @@ export interface BrowserRowRendererOptions {
   /** The products of a regular job's new campaign (the template's copies, in the same order). */
   campaignProducts: (campaignId: number) => Promise<readonly { id: number; template_id: number }[]>;
   now: () => number;
-}
-
-type TemplateProduct = TemplateCampaign['products'][number];
-
-function printSpaceSize(product: TemplateProduct, name: string): { width: number; height: number } {
-  let list: unknown = product.print_spaces;
-  if (typeof list === 'string') {
-    try {
-      list = JSON.parse(list);
-    } catch {
-      list = null;
-    }
-  }
-  if (Array.isArray(list)) {
-    for (const entry of list) {
-      const space = entry as { name?: unknown; width?: unknown; height?: unknown };
-      if (
-        space.name === name &&
-        typeof space.width === 'number' &&
-        typeof space.height === 'number'
-      ) {
-        return { width: space.width, height: space.height };
-      }
-    }
-  }
-  throw new Error(`Missing print spaces: ${name}`);
 }
 
 /**
@@ -245,41 +222,12 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     campaignId: number;
     template: TemplateCampaign;
   }): Promise<RegularRendered> {
-    const plan = validateMultiSpaceRow({
-      designs: input.job.designs,
-      template_campaign: input.template,
-    });
-    if (!plan.ok) throw new Error(plan.message);
-    const record: PendingBulkRecord = {
-      id: input.job.id,
-      campaign_id: input.campaignId,
-      template_campaign_id: input.template.id,
-      template_campaign: input.template,
-      type: 'regular_multi_space',
-      designs: input.job.designs,
-      lease_token: 'regular',
-    };
+    const row = regularJobRow(input);
+    // Designs belong to the new campaign's copies of the template products, not the template's.
     const copies = pairCopiedProducts(
       input.template.products,
       await this.options.campaignProducts(input.campaignId),
     );
-    const result = await this.renderRow({ record, designs: plan.designs, mockups: plan.mockups });
-    const copyOf = (productId: number) => copies.get(productId) ?? productId;
-    return {
-      designs: result.designs.map((d) => ({
-        print_space: d.print_space,
-        product_id: copyOf(d.product_id),
-        campaign_id: input.campaignId,
-        file_url: d.file_url,
-        design_json: d.design_json ?? null,
-        option: d.option,
-      })),
-      mockups: result.designs3D.map((m, index) => ({
-        ...m,
-        product_id: copyOf(m.product_id),
-        campaign_id: input.campaignId,
-        is_default_mockup: index === 0 ? '1' : '0',
-      })),
-    };
+    return regularRenderedOnCopies(await this.renderRow(row), copies, input.campaignId);
   }
 }

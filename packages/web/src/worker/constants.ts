@@ -51,10 +51,6 @@ export const LEADER_TIMEOUT_MS = 3000;
 
 /** Where the server keeps the catalog's template assets and their manifest (demo seed). */
 export const TEMPLATE_ASSETS_BASE = '/files/s0/templates/';
-/** Rendered design files go beside the mockups' 'p/{campaignId}' (spec §7), as the CLI does. */
-export const DESIGN_UPLOAD_PREFIX = 'd';
-/** Longest side of a bulk mockup image (spec §9 mockup max size 2000). */
-export const BULK_MOCKUP_SIZE = 2000;
 /** JPEG quality of mockups (spec §9 "webp quality 90", the renderer's default). */
 export const MOCKUP_JPEG_QUALITY = 0.9;
 /** Largest artwork the tab decodes: 50 megapixels, as the Node renderer allows. */

@@ -1,4 +1,4 @@
-import { mockupOutputSize } from '@printloom/core';
+import { BULK_MOCKUP_SIZE, mockupOutputSize } from '@printloom/core';
 import { drawMockup } from '@printloom/renderer';
 import {
   type BrowserCanvas,
@@ -10,7 +10,7 @@ import {
   loadBitmap,
   rendererContext,
 } from './browserCanvas.js';
-import { BULK_MOCKUP_SIZE, MOCKUP_JPEG_QUALITY } from './constants.js';
+import { MOCKUP_JPEG_QUALITY } from './constants.js';
 import type { TemplateAssets } from './templateAssets.js';
 
 /** One drawing of an artwork: contained and centred at a print space's PNG export size. */

@@ -20,7 +20,7 @@ import {
   type RegularState,
   runMultiSpaceWorker,
   runRegularWorker,
-  type WorkerClock,
+  timerClock,
   type WorkerLogger,
 } from '@printloom/core';
 import { readToken } from '../env/session.js';
@@ -62,25 +62,6 @@ export interface InTabWorkers {
 
 export const WORKER_IDS = { multiSpace: 'multi-space', regular: 'regular' } as const;
 const WORKER_NAMES = { multiSpace: 'Multi-space worker', regular: 'Regular worker' } as const;
-
-/** Waits `ms`, or less when the signal aborts (a stop should not wait out a 30 s back-off). */
-export const browserClock: WorkerClock = {
-  now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((done) => {
-      if (signal.aborted) {
-        done();
-        return;
-      }
-      const timer = setTimeout(finish, ms);
-      function finish() {
-        clearTimeout(timer);
-        signal.removeEventListener('abort', finish);
-        done();
-      }
-      signal.addEventListener('abort', finish, { once: true });
-    }),
-};
 
 const consoleLogger: WorkerLogger = {
   // Routine progress ('Row claimed', 'No pending record found') stays out of a normal console.
@@ -194,7 +175,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
   let regularMode: string = WORKER_STATUS.starting;
   const gate = createRouteGate({
     getPathname,
-    clock: browserClock,
+    clock: timerClock,
     onWait: (waiting) => {
       routeWaiting = waiting;
       show('regular', { status: waiting ? WORKER_STATUS.routeWait : regularMode });
@@ -218,7 +199,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
       runMultiSpaceWorker({
         api,
         renderer,
-        clock: browserClock,
+        clock: timerClock,
         logger: consoleLogger,
         signal: leadSignal,
         identity,
@@ -233,7 +214,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
       runRegularWorker({
         api: regularApi,
         renderer,
-        clock: browserClock,
+        clock: timerClock,
         logger: consoleLogger,
         signal: leadSignal,
         identity: { ...identity, processId: 'tab' },

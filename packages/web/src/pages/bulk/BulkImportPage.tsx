@@ -1,4 +1,4 @@
-import { errorMessage, UPLOAD_FAILED_MESSAGE } from '@printloom/core';
+import { ArtworkError, errorMessage, UPLOAD_FAILED_MESSAGE } from '@printloom/core';
 import { useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -9,7 +9,7 @@ import { useCreateRegularJobs } from '../../api/hooks/useBulkRegularJobs.js';
 import { TOAST_UPLOAD_FAILED_MS } from '../../constants.js';
 import { toasts } from '../../toast/toastStore.js';
 import { ArtworkDropZone } from './ArtworkDropZone.js';
-import { ArtworkError, type PickedArtwork, readPickedArtwork } from './artworkRows.js';
+import { type PickedArtwork, readPickedArtwork } from './artworkRows.js';
 import {
   checkImportRows,
   checkRegularRows,
@@ -351,7 +351,7 @@ function UploadStatus({ stage }: { stage: Stage }) {
   );
 }
 
-/** The folder naming rules of artworkRows.ts, for the seller. */
+/** The folder naming rules of artworkRows (core and this page's), for the seller. */
 function FolderRules({ kind }: { kind: ImportKind }) {
   return (
     <details className="mb-3 small">

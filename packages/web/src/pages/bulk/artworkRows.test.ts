@@ -1,18 +1,12 @@
+import { ArtworkError } from '@printloom/core';
 import { describe, expect, it } from 'vitest';
-import {
-  ArtworkError,
-  campaignNameOfFile,
-  joinPath,
-  parseArtworkCsv,
-  readPickedArtwork,
-} from './artworkRows.js';
+import { joinPath, readPickedArtwork } from './artworkRows.js';
 import {
   checkImportRows,
   checkRegularRows,
   filesToUpload,
   jobRows,
   regularJobRows,
-  uploadFileName,
 } from './checkImportRows.js';
 
 interface FakeFile {
@@ -68,54 +62,8 @@ describe('a dropped folder of images', () => {
   });
 });
 
-describe('a CSV of artwork (the CLI rules)', () => {
-  it('merges consecutive lines of one campaign into one row of several print spaces', () => {
-    expect(
-      parseArtworkCsv(
-        'campaign_name,new_url,print_space\nDuo,a.png,front\nDuo,b.png,back\nSolo,c.png,front\nDuo,d.png,front',
-      ),
-    ).toEqual([
-      {
-        campaign_name: 'Duo',
-        designs: [
-          { source: 'a.png', print_space: 'front' },
-          { source: 'b.png', print_space: 'back' },
-        ],
-      },
-      { campaign_name: 'Solo', designs: [{ source: 'c.png', print_space: 'front' }] },
-      { campaign_name: 'Duo', designs: [{ source: 'd.png', print_space: 'front' }] },
-    ]);
-  });
-
-  it('reads other columns as print spaces, skipping empty cells, with quoted cells', () => {
-    expect(
-      parseArtworkCsv('Campaign_Name,Front,Back\n"Cats, vol. 1",f.png,\nDogs,g.png,"h ""2"".png"'),
-    ).toEqual([
-      { campaign_name: 'Cats, vol. 1', designs: [{ source: 'f.png', print_space: 'front' }] },
-      {
-        campaign_name: 'Dogs',
-        designs: [
-          { source: 'g.png', print_space: 'front' },
-          { source: 'h "2".png', print_space: 'back' },
-        ],
-      },
-    ]);
-  });
-
-  it('refuses a CSV without campaign_name, with an empty name, or without rows', () => {
-    expect(() => parseArtworkCsv('name,new_url\nA,a.png', 'x.csv')).toThrow(
-      'x.csv needs a campaign_name column',
-    );
-    expect(() => parseArtworkCsv('campaign_name,new_url\n,a.png', 'x.csv')).toThrow(
-      'x.csv line 2: campaign_name is empty',
-    );
-    expect(() => parseArtworkCsv('campaign_name,new_url\n', 'x.csv')).toThrow('x.csv has no rows');
-    expect(() => parseArtworkCsv('', 'x.csv')).toThrow('x.csv is empty');
-  });
-
-  it('names files and joins paths as the CLI does', () => {
-    expect(campaignNameOfFile('my_best--design.PNG')).toBe('my best design');
-    expect(campaignNameOfFile('___.png')).toBe('___.png');
+describe('paths of a drop', () => {
+  it('joins paths relative to the CSV', () => {
     expect(joinPath('drop', './img/../art/a.png')).toBe('drop/art/a.png');
     expect(joinPath('', 'a\\b.png')).toBe('a/b.png');
   });
@@ -203,10 +151,6 @@ describe('checking rows before anything is sent (spec §5 messages)', () => {
       { campaign_name: 'Again', designs: [{ new_url: '/files/a/1/a_1.png' }] },
     ]);
     expect(() => jobRows(checked, new Map())).toThrow('art/a.png was not uploaded');
-  });
-
-  it('names stored uploads as the CLI does', () => {
-    expect(uploadFileName('art/My Cat (final).PNG', 42)).toBe('My-Cat-final-_42.png');
   });
 });
 

@@ -1,4 +1,7 @@
 import {
+  type ArtworkRow,
+  isArtworkImage,
+  isRemoteSource,
   MULTI_SPACE_ROW_MESSAGES,
   type MultiSpaceRowInput,
   type MultiSpaceRowMessage,
@@ -7,12 +10,7 @@ import {
   templateProblem,
   validateMultiSpaceRow,
 } from '@printloom/core';
-import {
-  type ArtworkRow,
-  type DroppedFile,
-  isArtworkImage,
-  isRemoteSource,
-} from './artworkRows.js';
+import type { DroppedFile } from './artworkRows.js';
 
 export interface CheckedDesign {
   source: string;
@@ -185,14 +183,4 @@ export function jobRows(rows: readonly CheckedRow[], uploaded: ReadonlyMap<strin
         };
       }),
     }));
-}
-
-/** A safe stored file name, as the CLI names uploads: `{name}_{time}{ext}`. */
-export function uploadFileName(path: string, now: number): string {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  const ext = dot > 0 ? name.slice(dot).toLowerCase() : '';
-  const base = dot > 0 ? name.slice(0, dot) : name;
-  const safe = base.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 80) || 'artwork';
-  return `${safe}_${now}${ext}`;
 }

@@ -1,6 +1,10 @@
-import type { ApiClient } from '@printloom/core';
-import { ARTWORK_CONTENT_TYPES, ARTWORK_UPLOAD_PREFIX, extensionOf } from './artworkRows.js';
-import { uploadFileName } from './checkImportRows.js';
+import {
+  type ApiClient,
+  ARTWORK_CONTENT_TYPES,
+  ARTWORK_UPLOAD_PREFIX,
+  artworkUploadName,
+  extensionOf,
+} from '@printloom/core';
 import type { PickedFile } from './droppedFiles.js';
 
 export interface UploadProgress {
@@ -45,7 +49,7 @@ export async function uploadArtwork(options: {
       try {
         const answer = await options.api.uploadFile({
           file: picked.file,
-          fileName: uploadFileName(path, (options.now ?? Date.now)()),
+          fileName: artworkUploadName(path, (options.now ?? Date.now)()),
           filePath: `${ARTWORK_UPLOAD_PREFIX}/${options.templateId}`,
           contentType: ARTWORK_CONTENT_TYPES[ext] ?? 'application/octet-stream',
         });
