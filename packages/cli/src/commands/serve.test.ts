@@ -4,6 +4,7 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   designToolFromEnv,
+  hostEnv,
   positiveIntEnv,
   s3FromEnv,
 } from './serve.js';
@@ -80,6 +81,18 @@ describe('printloom serve', () => {
       expect(() =>
         positiveIntEnv({ PRINTLOOM_BULK_LEASE_SECONDS: bad }, 'PRINTLOOM_BULK_LEASE_SECONDS'),
       ).toThrow(`PRINTLOOM_BULK_LEASE_SECONDS must be a whole number above 0, got "${bad}"`);
+    }
+  });
+
+  it('reads store host names such as PRINTLOOM_PREVIEW_DOMAIN and refuses addresses', () => {
+    expect(hostEnv({}, 'PRINTLOOM_PREVIEW_DOMAIN')).toBeUndefined();
+    expect(
+      hostEnv({ PRINTLOOM_PREVIEW_DOMAIN: 'Preview.Shop.example' }, 'PRINTLOOM_PREVIEW_DOMAIN'),
+    ).toBe('preview.shop.example');
+    for (const bad of ['https://shop.example', 'shop.example/x', '-bad.example', 'a b']) {
+      expect(() => hostEnv({ PRINTLOOM_PREVIEW_DOMAIN: bad }, 'PRINTLOOM_PREVIEW_DOMAIN')).toThrow(
+        `PRINTLOOM_PREVIEW_DOMAIN must be a host name such as shop.example.com, got "${bad}"`,
+      );
     }
   });
 });

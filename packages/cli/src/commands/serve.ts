@@ -53,6 +53,23 @@ export function positiveIntEnv(env: NodeJS.ProcessEnv, name: string): number | u
   return value;
 }
 
+/** A host name from the environment (store links are built on it); unset is undefined. */
+export function hostEnv(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (
+    !/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(
+      raw,
+    )
+  ) {
+    throw new CliError(
+      `${name} must be a host name such as shop.example.com, got "${raw}"`,
+      EXIT.usage,
+    );
+  }
+  return raw.toLowerCase();
+}
+
 /** The S3-compatible bucket from S3_* variables, when S3_BUCKET is set. */
 export function s3FromEnv(env: NodeJS.ProcessEnv) {
   if (!env.S3_BUCKET) return undefined;
@@ -118,6 +135,8 @@ export async function serve(
       klaviyoApiUrl: process.env.KLAVIYO_API_URL || undefined,
       designTool: designToolFromEnv(process.env),
       trustProxy: process.env.TRUST_PROXY === 'true',
+      previewDomain: hostEnv(process.env, 'PRINTLOOM_PREVIEW_DOMAIN'),
+      marketplaceDomain: hostEnv(process.env, 'PRINTLOOM_MARKETPLACE_DOMAIN'),
       ...optional('authRateLimit', positiveIntEnv(process.env, 'PRINTLOOM_AUTH_RATE_LIMIT')),
       ...optional('bulkLeaseSeconds', positiveIntEnv(process.env, 'PRINTLOOM_BULK_LEASE_SECONDS')),
     },
