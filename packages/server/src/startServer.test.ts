@@ -36,6 +36,15 @@ describe('startServer in demo mode on a data directory', () => {
         headers: { accept: 'text/html' },
       });
       expect(await page.text()).toContain('Seller Dashboard');
+      // A dashboard rebuilt while the server runs: its new asset names are served at once.
+      await mkdir(join(web, 'assets'));
+      await writeFile(join(web, 'assets', 'late-abc123.js'), 'console.log("rebuilt");');
+      const late = await fetch(`${first.url}/assets/late-abc123.js`);
+      expect(late.status).toBe(200);
+      expect(await late.text()).toContain('rebuilt');
+      const missing = await fetch(`${first.url}/assets/gone-000.js`);
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ success: false, message: 'Not found.' });
       // A page path that shares its prefix with API routes is still a page for a browser.
       const loginPage = await fetch(`${first.url}/auth/login?redirect=%2Forders`, {
         headers: { accept: 'text/html,*/*' },

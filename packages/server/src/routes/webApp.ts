@@ -29,7 +29,9 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     app.log.warn({ root }, 'web app not built: run npm run build -w @printloom/web');
     return false;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  // wildcard: files are looked up per request, so a rebuilt dashboard's new asset names are
+  // served without a restart; a miss falls through to the not-found handler below.
+  await app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isPageRequest(request.method, path, request.headers.accept)) {
