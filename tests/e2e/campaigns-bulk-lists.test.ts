@@ -105,6 +105,20 @@ describe('multi-print-spaces bulk list', () => {
 });
 
 describe('regular bulk jobs: import and list', () => {
+  it('opens the regular import for a template from the older bulk addresses', async () => {
+    const [template] = (await api.productTemplates()).data;
+    const old = await api.createCampaign({
+      name: 'Old Bulk Template',
+      products: [{ template_id: template?.id ?? 0 }],
+    });
+    for (const path of [`/campaigns/bulk_v2/${old.id}`, `/bulk-campaigns/regular/${old.id}`]) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Bulk Campaign', exact: true }).waitFor();
+      await page.getByText('Old Bulk Template').first().waitFor();
+      expect(await page.getByText(/coming soon/i).count()).toBe(0);
+    }
+  });
+
   it('imports one job per artwork, lists them with the §3 query and acts on them', async () => {
     // A template the regular worker can copy has a design to replace.
     const [template] = (await api.productTemplates()).data;

@@ -21,6 +21,11 @@ const campaignEdit: LazyRouteFunction<RouteObject> = async () => ({
   Component: (await import('../pages/campaigns/CampaignEditPage.js')).CampaignEditPage,
 });
 
+/** Regular bulk jobs from a template campaign ({id}) and a folder or CSV of artwork. */
+const regularBulkImport: LazyRouteFunction<RouteObject> = async () => ({
+  Component: (await import('../pages/bulk/BulkImportPage.js')).RegularBulkImportPage,
+});
+
 export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
   {
     path: '/campaigns',
@@ -39,14 +44,9 @@ export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
   { path: '/campaigns/template/mockup/:id?', title: 'Template Mockup', lazy: comingSoon },
   { path: '/campaigns/template/*', title: 'Template Campaign', lazy: comingSoon },
   { path: '/campaigns/express/*', title: 'Express Campaign', lazy: comingSoon },
-  {
-    path: '/campaigns/bulk/:id?',
-    title: 'Bulk Campaign',
-    lazy: async () => ({
-      Component: (await import('../pages/bulk/BulkImportPage.js')).RegularBulkImportPage,
-    }),
-  },
-  { path: '/campaigns/bulk_v2/:id?', title: 'Bulk Campaign', lazy: comingSoon },
+  { path: '/campaigns/bulk/:id?', title: 'Bulk Campaign', lazy: regularBulkImport },
+  // The older bulk page (spec §2 'old bulk campaign' tag) creates the same regular jobs.
+  { path: '/campaigns/bulk_v2/:id?', title: 'Bulk Campaign', lazy: regularBulkImport },
   { path: '/campaigns/mockup/:id?', title: 'Mockup Campaign', lazy: comingSoon },
   {
     path: '/bulk-campaigns',
@@ -74,6 +74,7 @@ export const CAMPAIGN_ROUTES: readonly LazyPageRoute[] = [
     path: '/bulk-campaigns/:type?/:id',
     title: 'Bulk Campaign',
     guards: ['preferOldBulkCampaign'],
-    lazy: comingSoon,
+    // {type} is regular or express; {id} is the template campaign, as on /campaigns/bulk_v2.
+    lazy: regularBulkImport,
   },
 ];
