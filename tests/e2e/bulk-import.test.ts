@@ -128,6 +128,8 @@ describe('bulk import page (spec §2, §4, §5)', () => {
       const processed = await importPage.count('Processed');
       if (SCREENSHOT_DIR && !shot && processed >= 4) {
         shot = true;
+        // Without motion the progress bar stands at its value instead of mid-transition.
+        await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.screenshot({ path: join(SCREENSHOT_DIR, 'bulk-import-running.png') });
       }
       await page.waitForTimeout(500);

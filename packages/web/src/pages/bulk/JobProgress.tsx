@@ -1,5 +1,5 @@
 import { type BulkJobSummary, errorMessage } from '@printloom/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
@@ -44,6 +44,13 @@ export function JobProgress({ jobId }: { jobId: number }) {
     order_by: 'id:asc',
   });
   const actions = useJobActions(jobId);
+  // The counts and the rows are two requests on their own timers: whenever the counts move,
+  // fetch the rows too, so the table never lags behind the numbers above it.
+  const countsKey = job.data ? JSON.stringify(job.data.counts) : '';
+  const refetchRows = rows.refetch;
+  useEffect(() => {
+    if (countsKey) void refetchRows();
+  }, [countsKey, refetchRows]);
 
   if (job.isPending) {
     return (
