@@ -22,7 +22,6 @@ import {
   CreateBulkRegularJobsAnswer,
   CreateBulkRegularJobsBody,
   DoneAnswer,
-  dateRange,
   NextJobAnswer,
   NextJobQuery,
   pageInfo,
@@ -32,6 +31,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { listRange } from '../http/listRange.js';
 import { defineRoute } from '../http/route.js';
 import {
   createRegularJobs,
@@ -274,15 +274,12 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
     query: BulkRegularListQuery,
     response: paginated(BulkRegularRow),
     handler: async ({ auth, query }) => {
-      const range = query.time
-        ? dateRange(
-            query.time as Parameters<typeof dateRange>[0],
-            Date.now(),
-            auth.seller.utc_offset,
-            query.from && query.to ? { from: query.from, to: query.to } : undefined,
-          )
-        : null;
-      const { rows, total } = await listRegularJobs(db, auth.sellerId, query, range);
+      const { rows, total } = await listRegularJobs(
+        db,
+        auth.sellerId,
+        query,
+        listRange(query, auth.seller.utc_offset),
+      );
       return {
         data: { data: rows.map(regularJobView), ...pageInfo(total, query.page, query.per_page) },
       };

@@ -11,7 +11,6 @@ import {
   BulkRowIdsBody,
   CreateBulkJobAnswer,
   CreateBulkJobBody,
-  dateRange,
   IdParams,
   MarkRowInvalidBody,
   PendingBulkQuery,
@@ -26,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BULK_LEASE_SECONDS } from '../config.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { listRange } from '../http/listRange.js';
 import { defineRoute } from '../http/route.js';
 import {
   bulkJobSummary,
@@ -90,15 +90,12 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
     query: BulkMultiSpaceListQuery,
     response: paginated(BulkMultiSpaceRow),
     handler: async ({ auth, query }) => {
-      const range = query.time
-        ? dateRange(
-            query.time as Parameters<typeof dateRange>[0],
-            Date.now(),
-            auth.seller.utc_offset,
-            query.from && query.to ? { from: query.from, to: query.to } : undefined,
-          )
-        : null;
-      const { rows, total } = await listBulkRows(db, auth.sellerId, query, range);
+      const { rows, total } = await listBulkRows(
+        db,
+        auth.sellerId,
+        query,
+        listRange(query, auth.seller.utc_offset),
+      );
       return {
         data: { data: rows.map(bulkRowView), ...pageInfo(total, query.page, query.per_page) },
       };

@@ -4,7 +4,6 @@ import {
   CampaignCreateBody,
   CampaignListQuery,
   CampaignUpdateBody,
-  dateRange,
   IdParams,
   MockupsQuery,
   MockupTemplate,
@@ -20,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_DOMAIN, DEFAULT_PREVIEW_DOMAIN } from '../config.js';
 import { notFound, unprocessable } from '../http/errors.js';
+import { listRange } from '../http/listRange.js';
 import { defineRoute } from '../http/route.js';
 import { withinScope } from '../http/storeScope.js';
 import {
@@ -115,15 +115,12 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     query: CampaignListQuery,
     response: paginated(Campaign),
     handler: async ({ auth, query }) => {
-      const range = query.time
-        ? dateRange(
-            query.time as Parameters<typeof dateRange>[0],
-            Date.now(),
-            auth.seller.utc_offset,
-            query.from && query.to ? { from: query.from, to: query.to } : undefined,
-          )
-        : null;
-      const { rows, total } = await listCampaigns(db, auth.sellerId, query, range);
+      const { rows, total } = await listCampaigns(
+        db,
+        auth.sellerId,
+        query,
+        listRange(query, auth.seller.utc_offset),
+      );
       return {
         data: {
           data: rows.map((r) => ({ ...campaignView(r), products: [], designs: [] })),

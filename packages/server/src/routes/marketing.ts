@@ -39,6 +39,7 @@ import {
   KlaviyoError,
 } from '../marketing/importKlaviyoProfiles.js';
 import { signDesignToolToken } from '../marketing/signDesignToolToken.js';
+import { containsPattern } from '../sql/listQuery.js';
 import {
   deleteSubscriber,
   getKlaviyoSettings,
@@ -231,7 +232,7 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
     response: paginated(Subscriber),
     handler: async ({ auth, query }) => {
       const stores = storesInScope(auth, query.store_id ? [query.store_id] : undefined);
-      const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const q = query.q ? containsPattern(query.q) : null;
       const { rows, total } = await listSubscribers(db, auth.sellerId, {
         stores,
         q,

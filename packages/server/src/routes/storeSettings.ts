@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { defineRoute } from '../http/route.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
+import { containsPattern } from '../sql/listQuery.js';
 
 /** Price of each print space beyond a product's main one, in the base currency (USD). */
 export const EXTRA_PRINT_SPACE_COST = 5;
@@ -63,7 +64,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     query: CouponListQuery,
     response: z.array(Coupon),
     handler: async ({ auth, query }) => {
-      const q = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const q = query.q ? containsPattern(query.q) : null;
       // Seller-wide coupons (no store) stay visible to a session limited to some stores.
       const stores = storesInScope(auth);
       const rows = await db.query<{

@@ -10,6 +10,7 @@
 import type { CreateBulkJobBody, ProcessedDesign, ProcessedMockup } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { copyCampaign } from './campaigns.js';
+import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface BulkRow {
   id: number;
@@ -231,32 +232,22 @@ export async function listBulkRows(
   },
   range: { from: string | null; to: string } | null,
 ): Promise<{ rows: BulkRow[]; total: number }> {
-  const where = ['seller_id = $1'];
-  const params: unknown[] = [sellerId];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (query.q) add('campaign_name ILIKE ?', `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  if (query.status) add('status = ?', query.status);
-  if (query.type) add('type = ?', query.type);
-  if (query.bulk_id) add('bulk_id = ?', query.bulk_id);
-  if (range?.from) add('created_at >= ?', range.from);
-  if (range) add('created_at <= ?', range.to);
-  const [field = 'id', direction = 'desc'] = query.order_by.split(':');
-  const column = ORDER_COLUMNS.has(field) ? field : 'id';
-  const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  const whereSql = where.join(' AND ');
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM bulk_rows WHERE ${whereSql}`,
-    params,
+  const where = new Where().add('seller_id = ?', sellerId);
+  if (query.q) where.add('campaign_name ILIKE ?', containsPattern(query.q));
+  if (query.status) where.add('status = ?', query.status);
+  if (query.type) where.add('type = ?', query.type);
+  if (query.bulk_id) where.add('bulk_id = ?', query.bulk_id);
+  where.createdIn('created_at', range);
+  return selectPage<BulkRow>(
+    db,
+    {
+      from: 'bulk_rows',
+      select: 'SELECT * FROM bulk_rows',
+      orderBy: orderBy(query.order_by, ORDER_COLUMNS),
+    },
+    where,
+    query,
   );
-  const rows = await db.query<BulkRow>(
-    `SELECT * FROM bulk_rows WHERE ${whereSql} ORDER BY ${column} ${dir}, id ${dir}
-     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.per_page, (query.page - 1) * query.per_page],
-  );
-  return { rows, total: count?.total ?? 0 };
 }
 
 /** A job of the seller with its row count per status, or undefined. */

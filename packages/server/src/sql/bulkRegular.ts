@@ -8,6 +8,7 @@
  */
 import type { CreateBulkRegularJobsBody } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
+import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface RegularJobRow {
   id: number;
@@ -62,35 +63,22 @@ export async function listRegularJobs(
   },
   range: { from: string | null; to: string } | null,
 ): Promise<{ rows: RegularJobRow[]; total: number }> {
-  const where = ['j.seller_id = $1'];
-  const params: unknown[] = [sellerId];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
+  const where = new Where().add('j.seller_id = ?', sellerId);
   if (query.q) {
-    add(
-      '(j.campaign_name ILIKE ? OR j.collection ILIKE ?)',
-      `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
+    where.add('(j.campaign_name ILIKE ? OR j.collection ILIKE ?)', containsPattern(query.q));
   }
-  if (query.status) add('j.status = ?', query.status);
-  if (range?.from) add('j.created_at >= ?', range.from);
-  if (range) add('j.created_at <= ?', range.to);
-  const [field = 'id', direction = 'desc'] = query.order_by.split(':');
-  const column = ORDER_COLUMNS.has(field) ? field : 'id';
-  const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  const whereSql = where.join(' AND ');
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM bulk_regular_jobs j WHERE ${whereSql}`,
-    params,
+  if (query.status) where.add('j.status = ?', query.status);
+  where.createdIn('j.created_at', range);
+  return selectPage<RegularJobRow>(
+    db,
+    {
+      from: 'bulk_regular_jobs j',
+      select: SELECT_JOBS,
+      orderBy: orderBy(query.order_by, ORDER_COLUMNS, 'j.'),
+    },
+    where,
+    query,
   );
-  const rows = await db.query<RegularJobRow>(
-    `${SELECT_JOBS} WHERE ${whereSql} ORDER BY j.${column} ${dir}, j.id ${dir}
-     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.per_page, (query.page - 1) * query.per_page],
-  );
-  return { rows, total: count?.total ?? 0 };
 }
 
 /** Creates one pending job per row; null when the template campaign is not the seller's. */

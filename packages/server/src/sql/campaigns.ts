@@ -7,6 +7,7 @@ import type {
   CampaignUpdateBody,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
+import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface CampaignRow {
   id: number;
@@ -82,42 +83,24 @@ export async function listCampaigns(
   query: CampaignListQuery,
   range: { from: string | null; to: string } | null,
 ): Promise<{ rows: CampaignRow[]; total: number }> {
-  const where = ['seller_id = $1', 'product_type = ANY($2::text[])'];
-  const params: unknown[] = [sellerId, query.product_type.split(',').map((s) => s.trim())];
-  if (query.q) {
-    params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(name ILIKE $${params.length} OR slug ILIKE $${params.length})`);
-  }
-  if (query.status) {
-    params.push(query.status);
-    where.push(`status = $${params.length}`);
-  }
-  if (query.system_type) {
-    params.push(query.system_type);
-    where.push(`system_type = $${params.length}`);
-  }
-  if (range?.from) {
-    params.push(range.from);
-    where.push(`created_at >= $${params.length}`);
-  }
-  if (range) {
-    params.push(range.to);
-    where.push(`created_at <= $${params.length}`);
-  }
-  const [field = 'id', direction = 'desc'] = query.order_by.split(':');
-  const column = ORDER_COLUMNS.has(field) ? field : 'id';
-  const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  const whereSql = where.join(' AND ');
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM campaigns WHERE ${whereSql}`,
-    params,
+  const where = new Where().add('seller_id = ?', sellerId).add(
+    'product_type = ANY(?::text[])',
+    query.product_type.split(',').map((s) => s.trim()),
   );
-  const rows = await db.query<CampaignRow>(
-    `SELECT * FROM campaigns WHERE ${whereSql} ORDER BY ${column} ${dir}, id ${dir}
-     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, query.per_page, (query.page - 1) * query.per_page],
+  if (query.q) where.add('(name ILIKE ? OR slug ILIKE ?)', containsPattern(query.q));
+  if (query.status) where.add('status = ?', query.status);
+  if (query.system_type) where.add('system_type = ?', query.system_type);
+  where.createdIn('created_at', range);
+  return selectPage<CampaignRow>(
+    db,
+    {
+      from: 'campaigns',
+      select: 'SELECT * FROM campaigns',
+      orderBy: orderBy(query.order_by, ORDER_COLUMNS),
+    },
+    where,
+    query,
   );
-  return { rows, total: count?.total ?? 0 };
 }
 
 export async function getCampaignRow(

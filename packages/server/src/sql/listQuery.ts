@@ -1,0 +1,66 @@
+/**
+ * The pieces every seller list (campaigns, bulk rows, regular bulk jobs) builds its page from:
+ * a WHERE clause with numbered parameters, a search pattern, a checked ORDER BY, and the count
+ * plus page queries.
+ */
+import type { Queryable } from '../db/Db.js';
+
+/** `%q%` for ILIKE, with the seller's own `%`, `_` and `\` matched literally. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** AND-ed conditions with numbered parameters. */
+export class Where {
+  private readonly clauses: string[] = [];
+  readonly params: unknown[] = [];
+
+  /** Adds a condition; every `?` in it stands for `value` (one parameter, used as often). */
+  add(sql: string, value: unknown): this {
+    this.params.push(value);
+    this.clauses.push(sql.replaceAll('?', `$${this.params.length}`));
+    return this;
+  }
+
+  /** The created_at bounds of a list's `time` range (spec §3), when one is asked for. */
+  createdIn(column: string, range: { from: string | null; to: string } | null): this {
+    if (range?.from) this.add(`${column} >= ?`, range.from);
+    if (range) this.add(`${column} <= ?`, range.to);
+    return this;
+  }
+
+  get sql(): string {
+    return this.clauses.join(' AND ');
+  }
+}
+
+/**
+ * `order_by` as `field:asc|desc`: a field outside `columns` sorts by id, anything but `asc` is
+ * descending; `id` breaks ties so pages never overlap.
+ */
+export function orderBy(orderBy: string, columns: ReadonlySet<string>, alias = ''): string {
+  const [field = 'id', direction = 'desc'] = orderBy.split(':');
+  const column = columns.has(field) ? field : 'id';
+  const dir = direction === 'asc' ? 'ASC' : 'DESC';
+  return `${alias}${column} ${dir}, ${alias}id ${dir}`;
+}
+
+/** The total of matching rows and one page of them. */
+export async function selectPage<Row>(
+  db: Queryable,
+  sql: { from: string; select: string; orderBy: string },
+  where: Where,
+  page: { page: number; per_page: number },
+): Promise<{ rows: Row[]; total: number }> {
+  const { params } = where;
+  const [count] = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${sql.from} WHERE ${where.sql}`,
+    params,
+  );
+  const rows = await db.query<Row>(
+    `${sql.select} WHERE ${where.sql} ORDER BY ${sql.orderBy}
+     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, page.per_page, (page.page - 1) * page.per_page],
+  );
+  return { rows, total: count?.total ?? 0 };
+}
