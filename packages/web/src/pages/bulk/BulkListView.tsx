@@ -28,6 +28,25 @@ export interface BulkListItem {
 
 export type BulkRowAction = 'retry' | 'start' | 'stop' | 'remove';
 
+interface Mutation<Variables, Answer = unknown> {
+  mutateAsync: (variables: Variables) => Promise<Answer>;
+}
+
+/** The row and list actions of a bulk list, as its mutation hook returns them. */
+export interface BulkListActions {
+  retry: Mutation<number>;
+  start: Mutation<number[]>;
+  stop: Mutation<number[]>;
+  remove: Mutation<number[]>;
+  startAll: Mutation<void, { updated: number }>;
+  stopAll: Mutation<void, { updated: number }>;
+}
+
+/** Runs one row's action: retry takes the row id, the others a list of ids. */
+function runRowAction(actions: BulkListActions, action: BulkRowAction, id: number) {
+  return action === 'retry' ? actions.retry.mutateAsync(id) : actions[action].mutateAsync([id]);
+}
+
 export interface BulkListState {
   q: string;
   page: string;
@@ -65,10 +84,8 @@ export interface BulkListViewProps {
   onRefetch: () => void;
   /** Which actions a row of a status offers. */
   actionsFor: (status: string) => readonly BulkRowAction[];
-  /** Runs a row action; resolves when the server answered (the row is then updated). */
-  onAction: (action: BulkRowAction, id: number) => Promise<unknown>;
-  onStartAll: () => Promise<{ updated: number }>;
-  onStopAll: () => Promise<{ updated: number }>;
+  /** The list's mutations; each resolves when the server answered (the rows are then updated). */
+  actions: BulkListActions;
   emptyHint: ReactNode;
   /** Rows wait or run somewhere (not only on this page): the list refreshes by itself. */
   live: boolean;
@@ -125,7 +142,7 @@ export function BulkListView(props: BulkListViewProps) {
             disabled={busy !== null}
             onClick={() =>
               void run('start-all', async () => {
-                const answer = await props.onStartAll();
+                const answer = await props.actions.startAll.mutateAsync();
                 toasts.show('success', `${answer.updated} ${props.noun} started.`);
               })
             }
@@ -137,7 +154,7 @@ export function BulkListView(props: BulkListViewProps) {
             disabled={busy !== null}
             onClick={() =>
               void run('stop-all', async () => {
-                const answer = await props.onStopAll();
+                const answer = await props.actions.stopAll.mutateAsync();
                 toasts.show('success', `${answer.updated} ${props.noun} stopped.`);
               })
             }
@@ -263,7 +280,9 @@ export function BulkListView(props: BulkListViewProps) {
                       onClick={() =>
                         action === 'remove'
                           ? setConfirmRemove(item)
-                          : void run(`${action}-${item.id}`, () => props.onAction(action, item.id))
+                          : void run(`${action}-${item.id}`, () =>
+                              runRowAction(props.actions, action, item.id),
+                            )
                       }
                     >
                       {busy === `${action}-${item.id}` ? (
@@ -330,7 +349,7 @@ export function BulkListView(props: BulkListViewProps) {
                 if (!item) return;
                 void run(
                   `remove-${item.id}`,
-                  () => props.onAction('remove', item.id),
+                  () => runRowAction(props.actions, 'remove', item.id),
                   `${item.name} removed.`,
                 ).then(() => setConfirmRemove(null));
               }}

@@ -110,20 +110,7 @@ export function MultiSpaceBulkListPage() {
       error={list.error}
       onRefetch={() => void list.refetch()}
       actionsFor={actionsFor}
-      onAction={(action, id) => {
-        switch (action) {
-          case 'retry':
-            return actions.retry.mutateAsync(id);
-          case 'start':
-            return actions.start.mutateAsync([id]);
-          case 'stop':
-            return actions.stop.mutateAsync([id]);
-          case 'remove':
-            return actions.remove.mutateAsync([id]);
-        }
-      }}
-      onStartAll={() => actions.startAll.mutateAsync()}
-      onStopAll={() => actions.stopAll.mutateAsync()}
+      actions={actions}
       live={(activity.data ?? 0) > 0}
       emptyHint={
         <>
