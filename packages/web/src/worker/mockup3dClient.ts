@@ -1,4 +1,5 @@
 import { createScene3dRenderer, type Mockup3dRenderer, type Mockup3dRequest } from './mockup3d.js';
+import { createWorkerCalls, type WorkerAnswer } from './workerCalls.js';
 
 export interface Mockup3dWorkerRequest {
   id: number;
@@ -11,7 +12,7 @@ export interface Mockup3dWorkerRequest {
   aspect: number;
 }
 
-export type Mockup3dWorkerAnswer = { id: number; blob: Blob } | { id: number; error: string };
+export type Mockup3dWorkerAnswer = WorkerAnswer<Blob>;
 
 /** The page's own three.js scene: the fallback where a worker cannot render 3D. */
 function inlineRenderer(): Mockup3dRenderer {
@@ -23,48 +24,19 @@ function inlineRenderer(): Mockup3dRenderer {
  * main thread where the browser cannot (no Worker, no OffscreenCanvas, no WebGL in workers).
  */
 export function createMockup3dRenderer(): Mockup3dRenderer {
-  let worker: Worker | null = null;
   let fallback: Mockup3dRenderer | null = null;
-  let nextId = 1;
+  /** Models the current worker already holds (sent once, then named by key). */
   const sent = new Set<string>();
-  const waiting = new Map<number, { resolve: (blob: Blob) => void; reject: (e: Error) => void }>();
-
-  const failAll = (message: string) => {
-    for (const { reject } of waiting.values()) reject(new Error(message));
-    waiting.clear();
-  };
-
-  const start = (): Worker | null => {
-    if (worker) return worker;
-    if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
-    try {
-      worker = new Worker(new URL('./mockup3dWorker.ts', import.meta.url), { type: 'module' });
-    } catch {
-      return null;
-    }
-    worker.onmessage = ({ data }: MessageEvent<Mockup3dWorkerAnswer>) => {
-      const pending = waiting.get(data.id);
-      waiting.delete(data.id);
-      if (!pending) return;
-      if ('blob' in data) pending.resolve(data.blob);
-      else pending.reject(new Error(data.error));
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      failAll(`The 3D mockup worker failed: ${event.message}`);
-      worker?.terminate();
-      worker = null;
-      sent.clear();
-    };
-    return worker;
-  };
+  const calls = createWorkerCalls<Blob>({
+    name: '3D mockup worker',
+    create: () => new Worker(new URL('./mockup3dWorker.ts', import.meta.url), { type: 'module' }),
+    onCrash: () => sent.clear(),
+  });
 
   const inWorker = async (w: Worker, request: Mockup3dRequest): Promise<Blob> => {
-    const id = nextId++;
     const design = await createImageBitmap(request.design as ImageBitmapSource);
     const model = sent.has(request.modelKey) ? undefined : (await request.model()).slice(0);
-    const message: Mockup3dWorkerRequest = {
-      id,
+    const message: Omit<Mockup3dWorkerRequest, 'id'> = {
       modelKey: request.modelKey,
       design,
       color: request.color,
@@ -72,15 +44,14 @@ export function createMockup3dRenderer(): Mockup3dRenderer {
       aspect: request.aspect,
       ...(model ? { model } : {}),
     };
-    const answer = new Promise<Blob>((resolve, reject) => waiting.set(id, { resolve, reject }));
-    w.postMessage(message, model ? [design, model] : [design]);
+    const answer = calls.call(w, message, model ? [design, model] : [design]);
     sent.add(request.modelKey);
     return answer;
   };
 
   return {
     async render(request) {
-      const w = fallback ? null : start();
+      const w = fallback ? null : calls.start();
       if (w) {
         try {
           return await inWorker(w, request);
@@ -90,8 +61,8 @@ export function createMockup3dRenderer(): Mockup3dRenderer {
             throw error;
           }
           console.warn('3D mockups fall back to the page:', error.message);
-          w.terminate();
-          worker = null;
+          calls.stop(`The 3D mockup worker failed: ${error.message}`);
+          sent.clear();
           fallback = inlineRenderer();
         }
       }
@@ -99,9 +70,7 @@ export function createMockup3dRenderer(): Mockup3dRenderer {
       return fallback.render(request);
     },
     dispose() {
-      failAll('The bulk workers stopped');
-      worker?.terminate();
-      worker = null;
+      calls.stop('The bulk workers stopped');
       fallback?.dispose();
       fallback = null;
     },

@@ -34,7 +34,7 @@ scope.onmessage = ({ data }) => {
         size: data.size,
         aspect: data.aspect,
       });
-      scope.postMessage({ id: data.id, blob });
+      scope.postMessage({ id: data.id, result: blob });
     } catch (error) {
       scope.postMessage({
         id: data.id,
