@@ -36,6 +36,7 @@ import { defineRoute } from '../http/route.js';
 import {
   createRegularJobs,
   listRegularJobs,
+  type RegularJobRow,
   regularJobsByIds,
   regularJobView,
   removeRegularJobs,
@@ -47,18 +48,8 @@ export const REGULAR_JOB_MESSAGES = {
   notRetryable: 'Only failed, stopped or processing jobs can be retried.',
 } as const;
 
-interface JobRow {
-  id: number;
-  template_campaign_id: number | null;
-  campaign_id: number | null;
-  campaign_name: string;
-  prefix: string | null;
-  suffix: string | null;
-  collection: string | null;
-  designs: string | null;
-  status: string;
-  new_products: number;
-}
+/** A bulk_regular_jobs row as `SELECT *` reads it (no last log message). */
+type JobRow = Omit<RegularJobRow, 'message'>;
 
 function jobView(row: JobRow) {
   return {

@@ -8,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { GenericModal } from '../../shell/GenericModal.js';
 import { toasts } from '../../toast/toastStore.js';
+import { FilterSelect } from '../lists/FilterSelect.js';
 import { ListPagination } from '../lists/ListPagination.js';
 import { BULK_ORDERS, BULK_PER_PAGE_OPTIONS } from '../lists/listQuery.js';
 import { SearchBox } from '../lists/SearchBox.js';
@@ -168,33 +169,24 @@ export function BulkListView(props: BulkListViewProps) {
         <div className="flex-grow-1" style={{ minWidth: 220, maxWidth: 360 }}>
           <SearchBox value={state.q} onSearch={onSearch} label={`Search ${props.noun}`} />
         </div>
-        <Form.Select
-          aria-label="Status"
-          className="w-auto"
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
           value={state.status}
-          onChange={(event) => onChange({ status: event.target.value })}
-        >
-          <option value="">All statuses</option>
-          {BULK_JOB_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </Form.Select>
+          options={BULK_JOB_STATUSES.map((status) => ({
+            value: status,
+            label: statusLabel(status),
+          }))}
+          onChange={(status) => onChange({ status })}
+        />
         {props.extraFilters}
         <TimeRangeFilter value={state} utcOffset={props.utcOffset} onChange={onChange} />
-        <Form.Select
-          aria-label="Order"
-          className="w-auto"
+        <FilterSelect
+          label="Order"
           value={state.order_by}
-          onChange={(event) => onChange({ order_by: event.target.value })}
-        >
-          {BULK_ORDERS.map((order) => (
-            <option key={order.value} value={order.value}>
-              {order.label}
-            </option>
-          ))}
-        </Form.Select>
+          options={BULK_ORDERS}
+          onChange={(order_by) => onChange({ order_by })}
+        />
         <Form.Select
           aria-label="Rows per page"
           className="w-auto"

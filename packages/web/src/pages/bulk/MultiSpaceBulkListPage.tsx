@@ -1,5 +1,4 @@
 import { type BulkMultiSpaceRow, MULTI_SPACE_TYPES } from '@printloom/core';
-import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useMe } from '../../api/hooks/useAuth.js';
 import {
@@ -7,6 +6,7 @@ import {
   useMultiSpaceActivity,
   useMultiSpaceList,
 } from '../../api/hooks/useBulkMultiSpace.js';
+import { FilterSelect } from '../lists/FilterSelect.js';
 import { MULTI_SPACE_LIST_SPEC, multiSpaceApiQuery } from '../lists/listQuery.js';
 import { useListQuery } from '../lists/useListQuery.js';
 import { type BulkListItem, BulkListView, type BulkRowAction } from './BulkListView.js';
@@ -86,19 +86,13 @@ export function MultiSpaceBulkListPage() {
         </Link>
       }
       extraFilters={
-        <Form.Select
-          aria-label="Type"
-          className="w-auto"
+        <FilterSelect
+          label="Type"
+          allLabel="All types"
           value={state.type}
-          onChange={(event) => update({ type: event.target.value })}
-        >
-          <option value="">All types</option>
-          {MULTI_SPACE_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {TYPE_LABELS[type]}
-            </option>
-          ))}
-        </Form.Select>
+          options={MULTI_SPACE_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }))}
+          onChange={(type) => update({ type })}
+        />
       }
       state={state}
       onChange={update}

@@ -9,7 +9,6 @@ import {
 } from '@printloom/core';
 import { useCallback } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Placeholder from 'react-bootstrap/Placeholder';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
@@ -17,6 +16,7 @@ import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { useCampaignList } from '../../api/hooks/useCampaignList.js';
 import { useStoreBaseUrl } from '../../api/hooks/useStoreBaseUrl.js';
+import { FilterSelect } from '../lists/FilterSelect.js';
 import { ListPagination } from '../lists/ListPagination.js';
 import {
   CAMPAIGN_LIST_SPEC,
@@ -90,58 +90,40 @@ export function CampaignsListPage() {
         <div className="flex-grow-1" style={{ minWidth: 220, maxWidth: 360 }}>
           <SearchBox value={state.q} onSearch={onSearch} label="Search campaigns" />
         </div>
-        <Form.Select
-          aria-label="Status"
-          className="w-auto"
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
           value={state.status}
-          onChange={(event) => update({ status: event.target.value })}
-        >
-          <option value="">All statuses</option>
-          {ENTITY_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(status)}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Select
-          aria-label="Product type"
-          className="w-auto"
+          options={ENTITY_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+          onChange={(status) => update({ status })}
+        />
+        <FilterSelect
+          label="Product type"
+          allLabel="All product types"
           value={state.product_type}
-          onChange={(event) => update({ product_type: event.target.value })}
-        >
-          <option value="">All product types</option>
-          {CAMPAIGN_PRODUCT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {PRODUCT_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Select
-          aria-label="Campaign type"
-          className="w-auto"
+          options={CAMPAIGN_PRODUCT_TYPES.map((type) => ({
+            value: type,
+            label: PRODUCT_TYPE_LABELS[type],
+          }))}
+          onChange={(product_type) => update({ product_type })}
+        />
+        <FilterSelect
+          label="Campaign type"
+          allLabel="All campaign types"
           value={state.system_type}
-          onChange={(event) => update({ system_type: event.target.value })}
-        >
-          <option value="">All campaign types</option>
-          {CAMPAIGN_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {CAMPAIGN_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </Form.Select>
+          options={CAMPAIGN_TYPES.map((type) => ({
+            value: type,
+            label: CAMPAIGN_TYPE_LABELS[type],
+          }))}
+          onChange={(system_type) => update({ system_type })}
+        />
         <TimeRangeFilter value={state} utcOffset={utcOffset} onChange={(time) => update(time)} />
-        <Form.Select
-          aria-label="Order"
-          className="w-auto"
+        <FilterSelect
+          label="Order"
           value={state.order_by}
-          onChange={(event) => update({ order_by: event.target.value })}
-        >
-          {CAMPAIGN_ORDERS.map((order) => (
-            <option key={order.value} value={order.value}>
-              {order.label}
-            </option>
-          ))}
-        </Form.Select>
+          options={CAMPAIGN_ORDERS}
+          onChange={(order_by) => update({ order_by })}
+        />
       </search>
 
       {list.isError ? (
