@@ -1,5 +1,7 @@
 import { Colour } from '@printloom/core';
 import { z } from 'zod';
+import type { DrawableImage } from './context.js';
+import type { MockupLayers } from './drawMockup.js';
 
 const Rect = z.object({
   x: z.number().nonnegative(),
@@ -63,3 +65,33 @@ export type MockupTemplateFile = z.infer<typeof MockupTemplateFile>;
 
 export const TemplateManifest = z.object({ templates: z.array(MockupTemplateFile) });
 export type TemplateManifest = z.infer<typeof TemplateManifest>;
+
+/**
+ * A 2D mockup's decoded layers, ready for drawMockup: every layer file read by `load` at once
+ * (a missing layer stays null).
+ */
+export async function loadLayers(
+  template: { width: number; height: number },
+  mockup: TemplateMockup,
+  load: (file: string) => Promise<DrawableImage>,
+): Promise<MockupLayers> {
+  const { layers } = mockup;
+  const read = (file?: string) => (file ? load(file) : null);
+  const [background, color, crop, shadow, overlay] = await Promise.all([
+    read(layers.background),
+    read(layers.color),
+    read(layers.crop),
+    read(layers.shadow),
+    read(layers.overlay),
+  ]);
+  return {
+    width: template.width,
+    height: template.height,
+    printArea: mockup.printArea,
+    background,
+    color,
+    crop,
+    shadow,
+    overlay,
+  };
+}

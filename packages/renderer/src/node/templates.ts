@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Image } from '@napi-rs/canvas';
 import type { MockupLayers } from '../drawMockup.js';
-import { MockupTemplateFile, TemplateManifest } from '../templates.js';
+import { loadLayers, MockupTemplateFile, TemplateManifest } from '../templates.js';
 import { decodeImage, RenderInputError, readSource } from './images.js';
 
 /** The bundled templates' folder (manifest.json and one folder of layers per template). */
@@ -79,28 +78,9 @@ export function loadMockupLayers(
   const key = `${dir}|${template.id}|${mockup.printSpace}`;
   let cached = layerCache.get(key);
   if (!cached) {
-    cached = (async () => {
-      const load = async (file?: string): Promise<Image | null> =>
-        file ? decodeImage(await readSource(file, dir), file) : null;
-      const { layers } = mockup;
-      const [background, color, crop, shadow, overlay] = await Promise.all([
-        load(layers.background),
-        load(layers.color),
-        load(layers.crop),
-        load(layers.shadow),
-        load(layers.overlay),
-      ]);
-      return {
-        width: template.width,
-        height: template.height,
-        printArea: mockup.printArea,
-        background,
-        color,
-        crop,
-        shadow,
-        overlay,
-      };
-    })();
+    cached = loadLayers(template, mockup, async (file) =>
+      decodeImage(await readSource(file, dir), file),
+    );
     cached.catch(() => layerCache.delete(key));
     layerCache.set(key, cached);
   }

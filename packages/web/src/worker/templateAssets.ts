@@ -1,4 +1,9 @@
-import { type MockupLayers, type MockupTemplateFile, TemplateManifest } from '@printloom/renderer';
+import {
+  loadLayers,
+  type MockupLayers,
+  type MockupTemplateFile,
+  TemplateManifest,
+} from '@printloom/renderer';
 import type { ImageFetcher } from './browserCanvas.js';
 import { loadBitmap } from './browserCanvas.js';
 
@@ -59,24 +64,7 @@ export function createTemplateAssets(options: {
       const key = `${template.id}|${printSpace}`;
       let cached = layerCache.get(key);
       if (!cached) {
-        const load = (file?: string) => (file ? loadBitmap(fetch, url(file)) : null);
-        const { layers } = mockup;
-        cached = Promise.all([
-          load(layers.background),
-          load(layers.color),
-          load(layers.crop),
-          load(layers.shadow),
-          load(layers.overlay),
-        ]).then(([background, color, crop, shadow, overlay]) => ({
-          width: template.width,
-          height: template.height,
-          printArea: mockup.printArea,
-          background,
-          color,
-          crop,
-          shadow,
-          overlay,
-        }));
+        cached = loadLayers(template, mockup, (file) => loadBitmap(fetch, url(file)));
         cached.catch(() => layerCache.delete(key));
         layerCache.set(key, cached);
       }
