@@ -9,31 +9,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { crc32, deflateSync } from 'node:zlib';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '@printloom/renderer/node';
 import { chromium } from 'playwright-core';
+import { BIN, DEMO_PASSWORD, DEMO_SELLER, encodePng, freePort, NODE } from '../bulk/fixtures.ts';
 
-const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
-const NODE = join(ROOT, 'node_modules/.bin/node');
-const BIN = join(ROOT, 'packages/cli/dist/bin.js');
-const SELLER = 'demo@printloom.test';
-const PASSWORD = 'printloom-demo';
 const ROWS = Number(process.env.BENCH_ROWS ?? 30);
 const ROWS_3D = 10;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
 
 const home = mkdtempSync(join(tmpdir(), 'printloom-bench-tab-'));
 const env = {
@@ -60,47 +43,14 @@ function cli(args, stdin = '') {
   });
 }
 
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
-
+/** The 2D job's artwork: a gradient that differs per row. */
 function png(width, height, seed) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const raw = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = y * (width * 4 + 1) + 1 + x * 4;
-      raw[at] = (x + seed * 37) % 256;
-      raw[at + 1] = (y + seed * 11) % 256;
-      raw[at + 2] = (seed * 59) % 256;
-      raw[at + 3] = 255;
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 6;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, (raw, at, x, y) => {
+    raw[at] = (x + seed * 37) % 256;
+    raw[at + 1] = (y + seed * 11) % 256;
+    raw[at + 2] = (seed * 59) % 256;
+    raw[at + 3] = 255;
+  });
 }
 
 function percentile(values, p) {
@@ -133,8 +83,8 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const login = await cli(
-    ['login', '--api', base, '--email', SELLER, '--password-stdin'],
-    `${PASSWORD}\n`,
+    ['login', '--api', base, '--email', DEMO_SELLER, '--password-stdin'],
+    `${DEMO_PASSWORD}\n`,
   );
   if (login.code !== 0) throw new Error(`login failed: ${login.stderr}`);
   const token = JSON.parse(readFileSync(join(home, 'config/printloom/config.json'), 'utf8')).token;
@@ -177,7 +127,7 @@ try {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: FLAGS,
+    args: CHROMIUM_ARGS,
   });
   const context = await browser.newContext({
     baseURL: base,
@@ -195,14 +145,14 @@ try {
   });
   const page = await context.newPage();
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(SELLER);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Email').fill(DEMO_SELLER);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByTestId('user-dropdown').waitFor();
   await page.waitForTimeout(1000);
 
   console.log(
-    `in-tab bulk worker, headless Chromium (${FLAGS.includes('--disable-gpu') ? 'CPU' : 'GPU'})`,
+    `in-tab bulk worker, headless Chromium (${CHROMIUM_ARGS.includes('--disable-gpu') ? 'CPU' : 'GPU'})`,
   );
   for (const [label, rows, template] of [
     ['Bench2D', ROWS, 1],

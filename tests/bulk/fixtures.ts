@@ -90,21 +90,20 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A solid-colour RGBA PNG with a lighter square, encoded without any image library. */
-export function artworkPng(width: number, height: number, seed: number): Buffer {
-  const hue = (seed * 47) % 256;
+/**
+ * An RGBA PNG of `width` × `height`, encoded without any image library: `paint` writes each
+ * pixel's red, green, blue and alpha at `at` in the scanline buffer.
+ */
+export function encodePng(
+  width: number,
+  height: number,
+  paint: (raw: Buffer, at: number, x: number, y: number) => void,
+): Buffer {
   const raw = Buffer.alloc((width * 4 + 1) * height);
   for (let y = 0; y < height; y += 1) {
     const row = y * (width * 4 + 1);
     raw[row] = 0;
-    for (let x = 0; x < width; x += 1) {
-      const inner = x > width / 4 && x < (3 * width) / 4 && y > height / 4 && y < (3 * height) / 4;
-      const at = row + 1 + x * 4;
-      raw[at] = inner ? 255 : hue;
-      raw[at + 1] = inner ? 240 : (hue * 3) % 256;
-      raw[at + 2] = inner ? 200 : 255 - hue;
-      raw[at + 3] = 255;
-    }
+    for (let x = 0; x < width; x += 1) paint(raw, row + 1 + x * 4, x, y);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -117,6 +116,18 @@ export function artworkPng(width: number, height: number, seed: number): Buffer 
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A solid-colour RGBA PNG with a lighter square, encoded without any image library. */
+export function artworkPng(width: number, height: number, seed: number): Buffer {
+  const hue = (seed * 47) % 256;
+  return encodePng(width, height, (raw, at, x, y) => {
+    const inner = x > width / 4 && x < (3 * width) / 4 && y > height / 4 && y < (3 * height) / 4;
+    raw[at] = inner ? 255 : hue;
+    raw[at + 1] = inner ? 240 : (hue * 3) % 256;
+    raw[at + 2] = inner ? 200 : 255 - hue;
+    raw[at + 3] = 255;
+  });
 }
 
 export function writeArtwork(dir: string, count: number): void {
