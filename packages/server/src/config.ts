@@ -16,7 +16,7 @@ export interface ServerConfig {
   /** Built web app to serve at / (packages/web/dist). */
   webDist?: string | undefined;
   /** Requests per minute per address on auth routes. */
-  authRateLimit?: number;
+  authRateLimit?: number | undefined;
   /** Largest upload in bytes. */
   uploadMaxBytes?: number;
   /** SMTP URL; mail goes only to the outbox and the log when unset. */
@@ -28,7 +28,7 @@ export interface ServerConfig {
   /** What GET /api3/version reports. */
   lastUpdate?: string;
   /** Seconds a worker holds a claimed bulk row before another worker may take it over. */
-  bulkLeaseSeconds?: number;
+  bulkLeaseSeconds?: number | undefined;
   /** Klaviyo's API (sync-profiles); https://a.klaviyo.com when unset. */
   klaviyoApiUrl?: string | undefined;
   /**

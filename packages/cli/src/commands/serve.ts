@@ -109,10 +109,6 @@ export function designToolFromEnv(env: NodeJS.ProcessEnv) {
   };
 }
 
-function optional<K extends string>(key: K, value: number | undefined): { [P in K]?: number } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: number };
-}
-
 /** Starts the API (and the built dashboard) and resolves once it has shut down on a signal. */
 export async function serve(
   options: ServeOptions,
@@ -137,8 +133,8 @@ export async function serve(
       trustProxy: process.env.TRUST_PROXY === 'true',
       previewDomain: hostEnv(process.env, 'PRINTLOOM_PREVIEW_DOMAIN'),
       marketplaceDomain: hostEnv(process.env, 'PRINTLOOM_MARKETPLACE_DOMAIN'),
-      ...optional('authRateLimit', positiveIntEnv(process.env, 'PRINTLOOM_AUTH_RATE_LIMIT')),
-      ...optional('bulkLeaseSeconds', positiveIntEnv(process.env, 'PRINTLOOM_BULK_LEASE_SECONDS')),
+      authRateLimit: positiveIntEnv(process.env, 'PRINTLOOM_AUTH_RATE_LIMIT'),
+      bulkLeaseSeconds: positiveIntEnv(process.env, 'PRINTLOOM_BULK_LEASE_SECONDS'),
     },
     { port: options.port, host: options.host },
     (line) => out.write(`${line}\n`),
