@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { apiPathPrefixes } from '@printloom/core';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { editorFonts } from './vite.editorFonts.js';
@@ -14,8 +15,10 @@ function pageRequest(req: IncomingMessage): string | undefined {
   return req.method === 'GET' && req.headers.accept?.includes('text/html') ? req.url : undefined;
 }
 
-const API_PREFIX =
-  '^/(auth|me|seller|api3|api|public|pre-signed-url|upload|img|utm-campaign|blobs?)(/|$|\\?)';
+/** Addresses under the first segment of any API path go to the API (`apiPathPrefixes` of core). */
+const API_PREFIX = `^/(${apiPathPrefixes()
+  .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})(/|$|\\?)`;
 
 export default defineConfig({
   plugins: [react(), editorFonts()],

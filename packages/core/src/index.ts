@@ -15,6 +15,7 @@ export * from './featured/index.js';
 export * from './locale/index.js';
 export * from './menu/index.js';
 export * from './notification/index.js';
+export * from './pages/index.js';
 export * from './quality/index.js';
 export * from './store/index.js';
 export * from './survey/index.js';

@@ -1,3 +1,5 @@
+import { pagePath } from '@printloom/core';
+
 /**
  * Numbers and texts of the dashboard shell taken from the spec (§2, §4, §8, §9). Rules that live
  * in @printloom/core (menu, survey, notification, featured info) keep their constants there.
@@ -45,21 +47,22 @@ export const SURVEY_CLOSED_KEY = 'survey_closed';
 /** 'Hide for one day' of the notification pop-up. */
 export const NOTIFY_HIDE_MS = 24 * 60 * 60 * 1000;
 
-/** Paths the shell sends users to (spec §2, §4). */
+/** Paths the shell sends users to (spec §2, §4), read from the PAGES table of core. */
 export const PATHS = {
-  home: '/',
-  login: '/auth/login',
-  tfa: '/auth/tfa',
-  verifyEmail: '/auth/verify-email',
-  maintenance: '/maintenance',
-  payouts: '/payouts',
-  notifications: '/notifications',
-  smsTopup: '/sms/topup',
-  accountSeller: '/settings/account',
-  accountDesigner: '/account',
-  tfaSettings: '/settings/general?current_tab=2fa',
-  aiDesign: '/ai-design',
-  oldBulk: '/campaigns/bulk_v2',
+  home: pagePath('overview'),
+  login: pagePath('login'),
+  tfa: pagePath('tfa'),
+  verifyEmail: pagePath('verify_email'),
+  maintenance: pagePath('maintenance'),
+  payouts: pagePath('payouts'),
+  notifications: pagePath('notification_list'),
+  smsTopup: pagePath('sms_topup'),
+  accountSeller: pagePath('account_settings'),
+  accountDesigner: pagePath('account'),
+  tfaSettings: `${pagePath('general_settings')}?current_tab=2fa`,
+  aiDesign: pagePath('ai_design'),
+  featureRequests: pagePath('feature_requests'),
+  contest: pagePath('contest'),
 } as const;
 /** Paths from which a login redirect carries no `redirect` parameter (spec §2). */
 export const NO_REDIRECT_PATHS = ['/', '/login'] as const;
@@ -69,43 +72,15 @@ export const TAGS = {
   beta: 'beta',
   notify: 'notify',
   hideNotifyModal: 'hide-notify-modal',
-  oldBulk: 'old bulk campaign',
 } as const;
 
 /** Quick navigation (spec §2). */
 export const QUICK_NAV_PLACEHOLDER = 'Go to page';
-export const QUICK_NAV_TARGETS = [
-  '/',
-  '/referral?sort_by=sold_items',
-  '/contest',
-  '/fulfillment',
-  '/orders',
-  '/abandoned-orders',
-  '/customers',
-  '/campaigns',
-  '/promotions',
-  '/collections',
-  '/pricing',
-  '/personalized/artworks',
-  '/personalized/cliparts',
-  '/personalized/fonts',
-  '/storefronts',
-  '/settings/product-reviews',
-  '/search-keyword',
-  '/social-feed',
-  '/payouts',
-  '/settings/general',
-  '/settings/account',
-  '/settings/payment-account',
-  '/settings/payment-gateways',
-  '/domains',
-  '/team',
-  '/settings/notification',
-  '/email-marketing/campaigns',
-  '/email-marketing/subscribers',
-  '/email-marketing/settings',
-  '/sms/topup',
-] as const;
+export const QUICK_NAV_CHOOSE = 'Please select a page.';
+export const QUICK_NAV_NO_MATCH = 'No page matches what you typed.';
+
+/** The page a signed-in user may not open (permission, tag or spec §6 gate missing). */
+export const ACCESS_DENIED_TITLE = "You don't have access to this page";
 
 /** Shell texts (spec §2). */
 export const BRAND_TITLE = 'Printloom';

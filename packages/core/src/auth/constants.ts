@@ -15,7 +15,6 @@ export const EMAIL_VERIFICATION_START_DATE = '2024-07-29T00:00:00.000Z';
 export const EMAIL_VERIFICATION_GRACE_DAYS = 30;
 /** The email banner (spec §2 Other shell UI). */
 export const EMAIL_BANNER_MESSAGE = 'You need to verify your email, click to verify!';
-export const EMAIL_VERIFY_PATH = '/auth/verify-email';
 /** Permission an authorized account needs to see balances (spec §6). */
 export const BALANCE_PERMISSION = 'get_payments';
 /** Designer login applies when the host name contains this or the `designer` query is present. */

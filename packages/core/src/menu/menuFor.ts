@@ -1,21 +1,15 @@
-import { can } from '../auth/can.js';
-import { isAuthorizedAccount, isDesigner } from '../auth/roleOf.js';
+import { isDesigner } from '../auth/roleOf.js';
 import { hasTag, type UserLike } from '../auth/UserLike.js';
+import { PAGES } from '../pages/PAGES.js';
+import { canOpenPage, type PageContext } from '../pages/pageAccess.js';
 import {
-  AUTHORIZED_HIDDEN_KEYS,
-  CUSTOM_PAYMENT_KEYS,
   DESIGNER_MENU_KEYS,
   FULFILL_TAG,
   FULFILL_TAG_POSITION,
   FULFILLMENT_DOMAIN_KEYS,
   FULL_MENU,
-  MENU_PERMISSIONS,
-  MENU_TAG_GATES,
   type MenuKey,
   type MenuNode,
-  OLD_BULK_TAG,
-  REFERRAL_KEYS,
-  TAG_GATE_PERMISSION,
 } from './constants.js';
 
 /** One entry of the menu as shown: a link (`path`) or a group (`children`), never empty. */
@@ -28,43 +22,17 @@ export interface MenuItem {
 }
 
 /**
- * Where the menu is shown. `isFulfillmentDomain` and `isCustomPaymentDomain` come from the
- * domain store (spec §6). `host` is accepted for the caller's branding; no menu rule of the spec
- * reads it, and `isCustomPaymentDomain` changes no entry either (the custom-payment entries
- * follow the seller's own `custom_payment`, spec §6).
+ * Where the menu is shown (see `PageContext`): `isFulfillmentDomain` reduces it; no menu rule
+ * of the spec reads `host` or `isCustomPaymentDomain` (the custom-payment entries follow the
+ * seller's own `custom_payment`, spec §6).
  */
-export interface MenuContext {
-  host?: string;
-  isFulfillmentDomain?: boolean;
-  isCustomPaymentDomain?: boolean;
-  /**
-   * The bulk v3 capability that opens "Bulk campaigns" besides the 'old bulk campaign' tag.
-   * The spec says it is always allowed, so it defaults to true; false lets a deployment close it.
-   */
-  bulkV3?: boolean;
-}
+export type MenuContext = PageContext;
 
-function passesGate(
-  node: MenuNode,
-  user: UserLike,
-  ctx: MenuContext,
-  authorized: boolean,
-): boolean {
-  const key = node.key;
-  if (authorized && AUTHORIZED_HIDDEN_KEYS.includes(key)) return false;
-  const permission = MENU_PERMISSIONS[key];
-  if (permission !== undefined && !can(user, permission)) return false;
-  const tags = MENU_TAG_GATES[key];
-  if (tags !== undefined) {
-    if (!tags.some((tag) => hasTag(user, tag))) return false;
-    if (!can(user, TAG_GATE_PERMISSION)) return false;
-  }
-  if (key === 'bulk_campaigns' && !(hasTag(user, OLD_BULK_TAG) || ctx.bulkV3 !== false)) {
-    return false;
-  }
-  if (CUSTOM_PAYMENT_KEYS.includes(key) && user.custom_payment !== true) return false;
-  if (REFERRAL_KEYS.includes(key) && user.is_ref === true) return false;
-  return true;
+/** A page entry shows when its page may be opened; a group when one of its entries shows. */
+function passesGate(node: MenuNode, user: UserLike, ctx: MenuContext): boolean {
+  return (
+    node.children !== undefined || canOpenPage(PAGES[node.key as keyof typeof PAGES], user, ctx)
+  );
 }
 
 /** Copies the entries that pass their gates; a group left without entries disappears. */
@@ -109,9 +77,9 @@ function extract(items: MenuItem[], key: MenuKey): MenuItem | undefined {
  * gating"). Steps, in order:
  *
  * 1. A designer gets SEN Design alone, whatever the domain.
- * 2. Every entry passes its §6 gates (permissions through `can`, tags plus update_campaign,
- *    custom_payment, is_ref, the bulk capability) and an authorized team account loses the
- *    entries hidden from it. A group's gate hides all it holds; empty groups disappear.
+ * 2. Every page entry shows when the user may open its page (`pageAccess`: the page's
+ *    permission through `can`, its tags, custom_payment, is_ref, the bulk capability, and the
+ *    pages hidden from authorized team accounts). Groups left empty disappear.
  * 3. On a fulfillment-only domain what is left is reduced to Fulfill Orders, Storefronts and
  *    Billing & Payouts, in that order, Fulfill Orders standing alone at the top level.
  *    The 'fulfill' tag changes nothing there: Fulfill Orders already leads that menu.
@@ -123,8 +91,7 @@ export function menuFor(user: UserLike, ctx: MenuContext = {}): MenuItem[] {
   if (isDesigner(user)) {
     return prune(FULL_MENU, (node) => DESIGNER_MENU_KEYS.includes(node.key));
   }
-  const authorized = isAuthorizedAccount(user);
-  const items = prune(FULL_MENU, (node) => passesGate(node, user, ctx, authorized));
+  const items = prune(FULL_MENU, (node) => passesGate(node, user, ctx));
 
   if (ctx.isFulfillmentDomain === true) {
     const reduced: MenuItem[] = [];

@@ -34,6 +34,13 @@ export const KNOWN_PERMISSIONS = [
   'update_social_feed',
 ] as const;
 export type KnownPermission = (typeof KNOWN_PERMISSIONS)[number];
+/**
+ * Written where a permission is expected, it says that any member of the account may do it: a
+ * seller, a team member with no permission at all, a designer. Declared, never implied, so a
+ * forgotten permission cannot pass for an open page or route.
+ */
+export const ANY_MEMBER = 'any member';
+export type AnyMember = typeof ANY_MEMBER;
 export const Permission = z.string().min(1);
 export type Permission = KnownPermission | (string & {});
 

@@ -2,9 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
-/** Where the local blob store takes signed PUTs and serves stored files. */
-export const BLOB_PUT_PREFIX = '/blob/';
-export const BLOB_FILE_PREFIX = '/files/';
+export { BLOB_FILE_PREFIX, BLOB_PUT_PREFIX } from '@printloom/core';
 
 export type SignedMethod = 'PUT';
 

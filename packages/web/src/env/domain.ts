@@ -1,4 +1,4 @@
-import { isFulfillmentHost } from '@printloom/core';
+import { isFulfillmentHost, type PageContext } from '@printloom/core';
 
 /**
  * What the current host is (spec §6 "domain store"). Fulfillment branding follows the host name
@@ -32,5 +32,14 @@ export function domainInfo(
     isFulfillmentDomain: isFulfillmentHost(host),
     isCustomPaymentDomain: centerHost !== null && centerHost === host,
     sellerCenterUrl: center,
+  };
+}
+
+/** What the menu and the page rules of core read about the host. */
+export function pageContext(domain: DomainInfo): PageContext {
+  return {
+    host: domain.host,
+    isFulfillmentDomain: domain.isFulfillmentDomain,
+    isCustomPaymentDomain: domain.isCustomPaymentDomain,
   };
 }

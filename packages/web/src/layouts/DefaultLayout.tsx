@@ -140,7 +140,7 @@ function Shell({ user }: { user: NonNullable<ReturnType<typeof useMe>> }) {
       <WorkerPanel />
       <Footer />
       {designer ? null : <SideCta />}
-      <QuickNav />
+      <QuickNav user={user} context={menuContext} />
       <SelectAccountDialog
         show={accountDialog !== null}
         accounts={accountList}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../api/hooks/useAuth.js';
 import { STORAGE_KEYS } from '../constants.js';
-import { domainInfo } from '../env/domain.js';
+import { domainInfo, pageContext } from '../env/domain.js';
 import { removeStorage } from '../env/storage.js';
 import { quickNavOptions } from '../shell/quickNav.js';
 import { gettingStarted } from '../shell/tourStore.js';
@@ -16,9 +16,9 @@ export function DashboardPage() {
     return () => gettingStarted.set(false);
   }, []);
   if (!user) return null;
-  const domain = domainInfo(window.location.host);
-  const allowed = new Set(menuPaths(menuFor(user, domain)));
-  const shortcuts = quickNavOptions().filter(
+  const context = pageContext(domainInfo(window.location.host));
+  const allowed = new Set(menuPaths(menuFor(user, context)));
+  const shortcuts = quickNavOptions(user, context).filter(
     (option) => allowed.has(option.path) && option.path !== '/',
   );
   return (

@@ -59,3 +59,8 @@ export function ErrorPage({ status }: { status?: number }) {
     </main>
   );
 }
+
+/** The 404 page of unknown addresses and of /error/404 (spec §2). */
+export function NotFoundPage() {
+  return <ErrorPage status={NOT_FOUND} />;
+}

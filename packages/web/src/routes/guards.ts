@@ -1,4 +1,14 @@
-import { emailVerificationRequired, hasTag, type User, type UserLike } from '@printloom/core';
+import {
+  emailVerificationRequired,
+  hasTag,
+  LAYOUT_GUARDS,
+  OLD_BULK_TAG,
+  PAGE_GUARDS,
+  type PageGuard,
+  pagePath,
+  type User,
+  type UserLike,
+} from '@printloom/core';
 import {
   PATHS,
   TAGS,
@@ -6,14 +16,17 @@ import {
   UNKNOWN_MIDDLEWARE_STATUS,
 } from '../constants.js';
 import type { DomainInfo } from '../env/domain.js';
-import { loginPath, sellerCenterCallback } from './redirects.js';
+import { loginPath, redirectTarget, sellerCenterCallback } from './redirects.js';
 
 /**
- * Route guards (spec §2 "Layouts and guards"). Each guard reads a context and returns a plan:
+ * Route guards (spec §2 "Layouts and guards"), named by the PAGES table of core (a page runs
+ * its layout's guards, then its own). Each guard reads a context and returns a plan:
  * go on, redirect inside the app, leave the app by a full-page load (clearing the local session
  * when asked), or fail with a status. The route loader performs the plan; guards do nothing
  * themselves, so the rules are tested without a browser.
  *
+ * - guest: the login and register forms send someone already signed in on to the requested
+ *   page (`redirect`) or home, instead of showing the form again.
  * - auth: a visitor without a session goes to /auth/login (with `redirect`, spec §2); a
  *   custom-payment seller on a non-custom-payment domain leaves for the seller center callback
  *   after the local session is cleared.
@@ -25,25 +38,11 @@ import { loginPath, sellerCenterCallback } from './redirects.js';
  *   tagged 'old bulk campaign' to /campaigns/bulk_v2/{id}.
  * - cs-tracking: keeps the support tracking code of the address (`cs_track`) in its cookie.
  */
-export const GUARD_NAMES = [
-  'auth',
-  'beta-auth',
-  'cs-tracking',
-  'maintenance',
-  'preferOldBulkCampaign',
-  'tfa-auth',
-  'verify-email-auth',
-] as const;
-export type GuardName = (typeof GUARD_NAMES)[number];
+export const GUARD_NAMES = PAGE_GUARDS;
+export type GuardName = PageGuard;
 
 /** The checks every page of the default layout runs (spec §2), in this order. */
-export const DEFAULT_LAYOUT_GUARDS: readonly GuardName[] = [
-  'maintenance',
-  'auth',
-  'tfa-auth',
-  'verify-email-auth',
-  'cs-tracking',
-];
+export const DEFAULT_LAYOUT_GUARDS: readonly GuardName[] = LAYOUT_GUARDS.default;
 
 export const OLD_BULK_TYPES = ['regular', 'express'] as const;
 export const CS_TRACK_PARAM = 'cs_track';
@@ -88,6 +87,11 @@ const GUARDS: Record<GuardName, Guard> = {
     }
     return NEXT;
   },
+  guest(ctx) {
+    if (!ctx.user) return NEXT;
+    const query = ctx.path.includes('?') ? ctx.path.slice(ctx.path.indexOf('?')) : '';
+    return { kind: 'redirect', to: redirectTarget(query) ?? PATHS.home };
+  },
   maintenance: (ctx) => (ctx.maintenance ? { kind: 'redirect', to: PATHS.maintenance } : NEXT),
   'tfa-auth': (ctx) =>
     ctx.user?.tfa_enable === true && ctx.user.tfa_confirm !== true
@@ -106,9 +110,9 @@ const GUARDS: Record<GuardName, Guard> = {
       id &&
       type &&
       (OLD_BULK_TYPES as readonly string[]).includes(type) &&
-      hasTag(ctx.user, TAGS.oldBulk)
+      hasTag(ctx.user, OLD_BULK_TAG)
     ) {
-      return { kind: 'redirect', to: `${PATHS.oldBulk}/${encodeURIComponent(id)}` };
+      return { kind: 'redirect', to: pagePath('campaign_bulk_v2', { id }) };
     }
     return NEXT;
   },

@@ -1,12 +1,12 @@
-import type { User } from '@printloom/core';
+import { type PageDef, type PageDenial, pageAccess, pageGuards, type User } from '@printloom/core';
 import { data, type LoaderFunctionArgs, redirect, redirectDocument } from 'react-router';
 import { endLocalSession, meQuery } from '../api/hooks/useAuth.js';
 import { queryClient } from '../api/queryClient.js';
-import { PAGE_DATA_MIN_DELAY_MS, PATHS } from '../constants.js';
-import { domainInfo } from '../env/domain.js';
+import { PAGE_DATA_MIN_DELAY_MS } from '../constants.js';
+import { domainInfo, pageContext } from '../env/domain.js';
 import { readToken } from '../env/session.js';
 import { type GuardPlan, runGuards } from './guards.js';
-import { externalTarget, isSafeInternalPath, redirectTarget } from './redirects.js';
+import { externalTarget, isSafeInternalPath } from './redirects.js';
 
 const UNAUTHORIZED = 401;
 const UNAVAILABLE = 503;
@@ -61,36 +61,35 @@ export function performPlan(plan: GuardPlan): null {
   }
 }
 
+/** What a page's loader hands its route: why the user may not open the page, if so. */
+export interface PageLoaderData {
+  denial: PageDenial | null;
+}
+
 /**
- * The loader of a page: runs its guards, then holds the page for at least 200 ms so the loading
- * bar never flashes (spec §2 minimum page-data delay).
+ * The loader of a page: runs the guards of its layout and its own, then holds the page for at
+ * least 200 ms so the loading bar never flashes (spec §2 minimum page-data delay). A signed-in
+ * user who may not open the page (permission, tag or spec §6 gate) gets the reason instead, and
+ * the route shows the access-denied page in place of the page.
  */
-export function pageLoader(guards: readonly string[]) {
-  return async ({ request, params }: LoaderFunctionArgs): Promise<null> => {
+export function pageLoader(page: PageDef) {
+  const guards = pageGuards(page);
+  return async ({ request, params }: LoaderFunctionArgs): Promise<PageLoaderData> => {
     const started = Date.now();
     const url = new URL(request.url);
     const { user, maintenance } = await loadUser();
+    const domain = domainInfo(url.host);
     const plan = runGuards(guards, {
       user,
       path: url.pathname + url.search,
       params,
       now: new Date(),
       maintenance,
-      domain: domainInfo(url.host),
+      domain,
       token: readToken(),
     });
     await sleep(PAGE_DATA_MIN_DELAY_MS - (Date.now() - started));
-    return performPlan(plan);
+    performPlan(plan);
+    return { denial: user ? pageAccess(page, user, pageContext(domain)) : null };
   };
-}
-
-/**
- * The loader of the login and register pages: someone already signed in goes on to the
- * requested page (or home) instead of seeing the form again.
- */
-export async function guestLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  const { user } = await loadUser();
-  if (!user) return null;
-  const target = redirectTarget(new URL(request.url).search) ?? PATHS.home;
-  throw isSafeInternalPath(target) ? redirect(target) : redirectDocument(externalTarget(target));
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PATHS } from '../constants.js';
 
 /**
  * The side call-to-action stack (spec §2): Changelog, Feature request, SEN Contest. Product
@@ -7,13 +8,13 @@ import { Link } from 'react-router';
 export function SideCta() {
   return (
     <nav className="side-cta d-none d-md-flex" aria-label="Shortcuts" data-testid="side-cta">
-      <Link to="/notifications" className="btn btn-sm btn-primary">
+      <Link to={PATHS.notifications} className="btn btn-sm btn-primary">
         Changelog
       </Link>
-      <Link to="/feature-requests" className="btn btn-sm btn-info">
+      <Link to={PATHS.featureRequests} className="btn btn-sm btn-info">
         Feature request
       </Link>
-      <Link to="/contest" className="btn btn-sm btn-warning">
+      <Link to={PATHS.contest} className="btn btn-sm btn-warning">
         SEN Contest
       </Link>
     </nav>

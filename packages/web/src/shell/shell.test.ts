@@ -1,5 +1,5 @@
+import { QUICK_NAV_TARGETS } from '@printloom/core';
 import { describe, expect, it } from 'vitest';
-import { QUICK_NAV_TARGETS } from '../constants.js';
 import { domainInfo } from '../env/domain.js';
 import { toastDuration } from '../toast/toastStore.js';
 import { alertType } from './alertType.js';
@@ -48,7 +48,14 @@ describe('user dropdown (spec §2)', () => {
 
 describe('shell rules', () => {
   it('lists every quick-navigation target of spec §2 with a label', () => {
-    const options = quickNavOptions();
+    // A seller with every feature tag and custom payment may open every target of the spec;
+    // with the bulk capability closed, Bulk campaigns (listed besides them) is left out.
+    const everyFeature = {
+      roles: [],
+      tags: ['pricing', 'pb', 'email marketing'],
+      custom_payment: true,
+    };
+    const options = quickNavOptions(everyFeature, { bulkV3: false });
     expect(options.map((option) => option.path)).toEqual([...QUICK_NAV_TARGETS]);
     expect(options.length).toBe(30);
     expect(options.find((option) => option.path === '/orders')?.label).toBe('Orders › All Orders');

@@ -1,16 +1,12 @@
-import { type MenuContext, roleOf, type User } from '@printloom/core';
+import { roleOf, type User } from '@printloom/core';
 import { useMemo } from 'react';
-import { domainInfo } from '../env/domain.js';
+import { domainInfo, pageContext } from '../env/domain.js';
 
 /** What the shell reads about the user and the host, computed once per render. */
 export function useShellContext(user: User) {
   return useMemo(() => {
     const domain = domainInfo(window.location.host);
-    const menuContext: MenuContext = {
-      host: domain.host,
-      isFulfillmentDomain: domain.isFulfillmentDomain,
-      isCustomPaymentDomain: domain.isCustomPaymentDomain,
-    };
+    const menuContext = pageContext(domain);
     return { domain, menuContext, role: roleOf(user) };
   }, [user]);
 }

@@ -1,0 +1,152 @@
+import type { PageId } from '@printloom/core';
+import type { ComponentType } from 'react';
+import { NotFoundPage } from '../pages/ErrorPage.js';
+
+/** Loads a page's component: every page is its own chunk. */
+export type LoadPage = () => Promise<ComponentType>;
+
+/** Said plainly inside the layout: the page's screen is not built yet. */
+const comingSoon: LoadPage = async () =>
+  (await import('../pages/ComingSoonPage.js')).ComingSoonPage;
+
+/** The campaign editor; the ai, aop, combo and custom edit routes share it with their type. */
+const campaignEdit: LoadPage = async () =>
+  (await import('../pages/campaigns/CampaignEditPage.js')).CampaignEditPage;
+
+/** Regular bulk jobs from a template campaign ({id}) and a folder or CSV of artwork. */
+const regularBulkImport: LoadPage = async () =>
+  (await import('../pages/bulk/BulkImportPage.js')).RegularBulkImportPage;
+
+const account: LoadPage = async () => (await import('../pages/AccountPage.js')).AccountPage;
+// The error page is in the entry chunk already: it is every layout's error element.
+const notFound: LoadPage = async () => NotFoundPage;
+
+/**
+ * The component of every page of the PAGES table (core), by page id: the only page list of the
+ * web app. A page without an entry here does not compile; a page not built yet names
+ * `comingSoon` on purpose. Address, title, guards, permission and menu place come from PAGES.
+ */
+export const PAGE_COMPONENTS = {
+  overview: async () => (await import('../pages/DashboardPage.js')).DashboardPage,
+  referral: comingSoon,
+  contest: comingSoon,
+  calendar: comingSoon,
+  sen_design: comingSoon,
+
+  all_orders: comingSoon,
+  abandoned: comingSoon,
+  cross_selling: comingSoon,
+  customers: comingSoon,
+  fulfill_orders: comingSoon,
+  invalid_address: comingSoon,
+  cancel_orders: comingSoon,
+  order_detail: comingSoon,
+  order_invoice: comingSoon,
+
+  all_campaigns: async () =>
+    (await import('../pages/campaigns/CampaignsListPage.js')).CampaignsListPage,
+  promotions: comingSoon,
+  collections: comingSoon,
+  pricing: comingSoon,
+  bulk_campaigns: async () =>
+    (await import('../pages/bulk/RegularBulkListPage.js')).RegularBulkListPage,
+  on_promotion: comingSoon,
+  collection_edit: comingSoon,
+  collection_featured: comingSoon,
+  pricing_analytics: comingSoon,
+  campaigns_import: comingSoon,
+  campaign_edit: campaignEdit,
+  campaign_ai_edit: campaignEdit,
+  campaign_aop_edit: campaignEdit,
+  campaign_combo_edit: campaignEdit,
+  campaign_custom_edit: campaignEdit,
+  campaign_template_bulk: comingSoon,
+  campaign_template_mockup: comingSoon,
+  campaign_template: comingSoon,
+  campaign_express: comingSoon,
+  campaign_bulk: regularBulkImport,
+  campaign_bulk_v2: regularBulkImport,
+  campaign_mockup: comingSoon,
+  bulk_multi_space: async () =>
+    (await import('../pages/bulk/MultiSpaceBulkListPage.js')).MultiSpaceBulkListPage,
+  bulk_multi_space_import: async () =>
+    (await import('../pages/bulk/BulkImportPage.js')).BulkImportPage,
+  bulk_custom_mockup: comingSoon,
+  bulk_campaign: regularBulkImport,
+
+  artworks: comingSoon,
+  cliparts: comingSoon,
+  fonts: comingSoon,
+  personalized_home: comingSoon,
+
+  email_campaigns: comingSoon,
+  subscribers: comingSoon,
+  email_settings: comingSoon,
+  email_senders: comingSoon,
+  email_campaign_new: comingSoon,
+  email_campaign_edit: comingSoon,
+  email_campaign_view: comingSoon,
+
+  all_stores: comingSoon,
+  product_reviews: comingSoon,
+  search_keywords: comingSoon,
+  social_feed: comingSoon,
+  social_feed_new: comingSoon,
+  social_feed_edit: comingSoon,
+  store_edit: comingSoon,
+  store_pages: comingSoon,
+  store_page_new: comingSoon,
+  store_page_edit: comingSoon,
+  store_sitemap: comingSoon,
+  store_sitemap_urls: comingSoon,
+  store_blog: comingSoon,
+  store_blog_categories: comingSoon,
+  store_blog_new: comingSoon,
+  store_blog_edit: comingSoon,
+
+  stock_base_costs: comingSoon,
+  payouts: comingSoon,
+
+  general_settings: comingSoon,
+  email_gateways: comingSoon,
+  payment_accounts: comingSoon,
+  payment_gateways: comingSoon,
+  domains: comingSoon,
+  team: comingSoon,
+  notifications: comingSoon,
+  api_keys: comingSoon,
+  payment_gateway_new: comingSoon,
+  team_invitations: comingSoon,
+
+  account_settings: account,
+  sms_topup: comingSoon,
+  account,
+  ai_design: comingSoon,
+  ai_design_history: comingSoon,
+  aop_test: comingSoon,
+  check_in: comingSoon,
+  feature_requests: comingSoon,
+  feature_request: comingSoon,
+  notification_list: async () => (await import('../pages/NotificationsPage.js')).NotificationsPage,
+  notification: async () => (await import('../pages/NotificationPage.js')).NotificationPage,
+  sen_points: comingSoon,
+  tts_callback: comingSoon,
+  woocommerce_connect: comingSoon,
+
+  login: async () => (await import('../pages/auth/LoginPage.js')).LoginPage,
+  register: async () => (await import('../pages/auth/RegisterPage.js')).RegisterPage,
+  forgot_password: async () =>
+    (await import('../pages/auth/ForgotPasswordPage.js')).ForgotPasswordPage,
+  reset_password: async () =>
+    (await import('../pages/auth/ResetPasswordPage.js')).ResetPasswordPage,
+  tfa: async () => (await import('../pages/auth/TfaPage.js')).TfaPage,
+  verify_email: async () => (await import('../pages/auth/VerifyEmailPage.js')).VerifyEmailPage,
+  login_as_seller: async () =>
+    (await import('../pages/auth/LoginAsSellerPage.js')).LoginAsSellerPage,
+  auth_callback: async () => (await import('../pages/auth/CallbackPage.js')).CallbackPage,
+  logout: async () => (await import('../pages/auth/LogoutPage.js')).LogoutPage,
+
+  maintenance: async () => (await import('../pages/MaintenancePage.js')).MaintenancePage,
+  error_404: notFound,
+  not_found: notFound,
+} satisfies Record<PageId, LoadPage>;
