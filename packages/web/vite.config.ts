@@ -23,7 +23,9 @@ const API_PREFIX = `^/(${apiPathPrefixes()
 export default defineConfig({
   plugins: [react(), editorFonts()],
   resolve: { conditions: sourceConditions },
-  ssr: { resolve: { conditions: ['@printloom/source', 'import', 'module', 'node', 'default'] } },
+  // Tests run on Node, which gets these as --conditions for the modules it loads itself: 'import'
+  // there would send CommonJS requires to ESM builds (react-bootstrap's @restart helpers).
+  ssr: { resolve: { conditions: ['@printloom/source', 'node', 'default'] } },
   build: { outDir: 'dist', sourcemap: true, manifest: true },
   server: {
     port: 5173,

@@ -3,8 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createRoutes } from './routes.js';
 
-// The root element draws toasts and the version notice with react-bootstrap, whose ESM build
-// Node cannot load without a bundler; route matching does not render it.
+// The root element draws toasts and the version notice; route matching does not render it.
 vi.mock('../layouts/Root.js', () => ({ Root: () => null }));
 
 /** The page routes of spec §2, written as the spec writes them. */
