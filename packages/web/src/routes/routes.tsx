@@ -6,10 +6,9 @@ import {
   type PageLayout,
   pageGuards,
 } from '@printloom/core';
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { type RouteObject, useLoaderData } from 'react-router';
 import { Root } from '../layouts/Root.js';
-import { AccessDeniedPage } from '../pages/AccessDeniedPage.js';
 import { ErrorPage } from '../pages/ErrorPage.js';
 import { PAGE_COMPONENTS } from './pageComponents.js';
 import { type PageLoaderData, pageLoader } from './pageLoader.js';
@@ -20,10 +19,20 @@ export interface RouteHandle {
   title: string;
 }
 
+// Few visits end there, so the access-denied page stays out of the entry chunk.
+const AccessDeniedPage = lazy(async () => ({
+  default: (await import('../pages/AccessDeniedPage.js')).AccessDeniedPage,
+}));
+
 /** A signed-in page, or the access-denied page when its loader found the user may not open it. */
 function MemberPage({ Page }: { Page: ComponentType }) {
   const data = useLoaderData() as PageLoaderData | undefined;
-  return data?.denial ? <AccessDeniedPage denial={data.denial} /> : <Page />;
+  if (!data?.denial) return <Page />;
+  return (
+    <Suspense fallback={null}>
+      <AccessDeniedPage denial={data.denial} />
+    </Suspense>
+  );
 }
 
 /** The route of one PAGES row: its address, title, guards and access check, its component. */
