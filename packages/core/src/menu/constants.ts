@@ -1,3 +1,5 @@
+import type { KnownPermission } from '../user/User.js';
+
 /**
  * The full top navigation menu of spec §2, before any gate. Labels are the spec's. Paths the spec
  * gives are kept (Overview '/', Referral Program '/referral?sort_by=sold_items', Cross-Selling
@@ -157,7 +159,7 @@ export const FULL_MENU: readonly MenuNode[] = [
 ];
 
 /** A permission a menu entry needs (spec §6 Menu gating); a group's gate hides all it holds. */
-export const MENU_PERMISSIONS: Partial<Record<MenuKey, string>> = {
+export const MENU_PERMISSIONS: Partial<Record<MenuKey, KnownPermission>> = {
   orders: 'get_orders',
   customers: 'get_orders',
   // Fulfill Orders stands alone on a fulfillment domain and after the 'fulfill' tag moves it;

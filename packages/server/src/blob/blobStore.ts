@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { API, pathPrefix } from '@printloom/core';
 
-/** Where the local blob store takes signed PUTs and serves stored files. */
-export const BLOB_PUT_PREFIX = '/blob/';
-export const BLOB_FILE_PREFIX = '/files/';
+/** Where the local blob store takes signed PUTs and serves stored files (the route table's). */
+export const BLOB_PUT_PREFIX = pathPrefix(API.uploads.blobPut);
+export const BLOB_FILE_PREFIX = pathPrefix(API.uploads.blobGet);
 
 export type SignedMethod = 'PUT';
 
