@@ -143,16 +143,16 @@ describe('bulk import page (spec §2, §4, §5)', () => {
     await page.getByText(`Finished: ${VALID} processed, 0 failed.`).waitFor();
 
     // Each row became one campaign carrying its own uploaded artwork.
-    const rows = await api.bulkCampaigns({ bulk_id: jobId, per_page: 100 });
+    const rows = await api.bulkV3.rows({ query: { bulk_id: jobId, per_page: 100 } });
     expect(rows.total).toBe(VALID);
     const campaignIds = rows.data.map((row) => row.campaign_id);
     expect(new Set(campaignIds).size).toBe(VALID);
-    const first = await api.campaign(campaignIds.at(-1) ?? 0);
+    const first = await api.campaigns.get({ params: { id: campaignIds.at(-1) ?? 0 } });
     expect(first.name).toBe(rowName(1));
     const designs = first.products.flatMap((product) => product.designs);
     expect(designs.length).toBeGreaterThan(0);
     expect(first.designs.length).toBeGreaterThan(0);
-    const [job] = await Promise.all([api.bulkJob(jobId)]);
+    const [job] = await Promise.all([api.bulkV3.job({ params: { id: jobId } })]);
     expect(job).toMatchObject({ template_campaign_id: templateId, counts: { completed: VALID } });
   });
 

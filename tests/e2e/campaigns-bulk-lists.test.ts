@@ -32,7 +32,7 @@ beforeAll(async () => {
   ]);
   browser = launched;
   api = seller.api;
-  const campaigns = await api.campaigns({ q: 'Cat Lovers Tee' });
+  const campaigns = await api.campaigns.list({ query: { q: 'Cat Lovers Tee' } });
   templateId = campaigns.data[0]?.id ?? 0;
   const context = await newContext(browser, server.baseUrl);
   page = await context.newPage();
@@ -80,14 +80,18 @@ describe('multi-print-spaces bulk list', () => {
       .locator('[data-testid="bulk-row"] [data-status="completed"]')
       .nth(DEMO_ROWS - 2)
       .waitFor({ timeout: PROCESS_TIMEOUT_MS });
-    const rows = await api.bulkCampaigns({ per_page: 100 });
+    const rows = await api.bulkV3.rows({ query: { per_page: 100 } });
     expect(rows.data.map((r) => r.status).sort()).toEqual(Array(DEMO_ROWS - 1).fill('completed'));
   });
 
   it("shows a failed row's message, retries it and filters by status", async () => {
-    await api.createBulkJob({
-      template_campaign_id: templateId,
-      rows: [{ campaign_name: 'Back only', designs: [{ new_url: ARTWORK, print_space: 'back' }] }],
+    await api.bulkV3.createJob({
+      body: {
+        template_campaign_id: templateId,
+        rows: [
+          { campaign_name: 'Back only', designs: [{ new_url: ARTWORK, print_space: 'back' }] },
+        ],
+      },
     });
     await page.goto('/bulk-campaigns/multi-print-spaces?status=failed');
     await page.getByTestId('list-range').getByText('of 1 rows').waitFor({
@@ -106,10 +110,12 @@ describe('multi-print-spaces bulk list', () => {
 
 describe('regular bulk jobs: import and list', () => {
   it('opens the regular import for a template from the older bulk addresses', async () => {
-    const [template] = (await api.productTemplates()).data;
-    const old = await api.createCampaign({
-      name: 'Old Bulk Template',
-      products: [{ template_id: template?.id ?? 0 }],
+    const [template] = (await api.catalog.productTemplates()).data;
+    const old = await api.campaigns.create({
+      body: {
+        name: 'Old Bulk Template',
+        products: [{ template_id: template?.id ?? 0 }],
+      },
     });
     for (const path of [`/campaigns/bulk_v2/${old.id}`, `/bulk-campaigns/regular/${old.id}`]) {
       await page.goto(path);
@@ -121,15 +127,20 @@ describe('regular bulk jobs: import and list', () => {
 
   it('imports one job per artwork, lists them with the §3 query and acts on them', async () => {
     // A template the regular worker can copy has a design to replace.
-    const [template] = (await api.productTemplates()).data;
-    const leaf = await api.createCampaign({
-      name: 'Leaf Template',
-      products: [{ template_id: template?.id ?? 0 }],
+    const [template] = (await api.catalog.productTemplates()).data;
+    const leaf = await api.campaigns.create({
+      body: {
+        name: 'Leaf Template',
+        products: [{ template_id: template?.id ?? 0 }],
+      },
     });
-    await api.updateCampaign(leaf.id, {
-      designs: [
-        { print_space: 'front', product_id: leaf.products[0]?.id ?? null, file_url: ARTWORK },
-      ],
+    await api.campaigns.update({
+      params: { id: leaf.id },
+      body: {
+        designs: [
+          { print_space: 'front', product_id: leaf.products[0]?.id ?? null, file_url: ARTWORK },
+        ],
+      },
     });
     const importPage = new BulkImportPage(page);
     await page.goto('/campaigns/bulk');
@@ -175,7 +186,7 @@ describe('regular bulk jobs: import and list', () => {
     await page.getByRole('searchbox', { name: 'Search jobs' }).fill('fox');
     await page.getByTestId('list-range').getByText('Showing 1–1 of 1 jobs').waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe('fox');
-    const jobs = await api.bulkRegularJobs({ order_by: 'id:asc' });
+    const jobs = await api.bulkRegular.jobs({ query: { order_by: 'id:asc' } });
     expect(jobs.data.map((job) => [job.prefix, job.campaign_name, job.designs])).toEqual([
       ['Autumn', 'Fox', '[{"new_url":"/files/a.png"}]'],
       ['Autumn', 'Owl', '[{"new_url":"/files/b.png"}]'],

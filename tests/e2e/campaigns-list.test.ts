@@ -23,34 +23,41 @@ const ARTWORK = '/files/s0/templates/tshirt/background.png';
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
 async function seedCampaigns(api: ApiClient): Promise<void> {
-  const [template] = (await api.productTemplates()).data;
+  const [template] = (await api.catalog.productTemplates()).data;
   if (!template) throw new Error('The demo catalog has no product template');
   const products = [{ template_id: template.id }];
   for (let i = 1; i <= ZEBRAS; i += 1) {
     const number = String(i).padStart(2, '0');
-    const campaign = await api.createCampaign({
-      name: `Zebra Tee ${number}`,
-      slug: `zebra-tee-${number}`,
-      artwork_url: ARTWORK,
-      products,
+    const campaign = await api.campaigns.create({
+      body: {
+        name: `Zebra Tee ${number}`,
+        slug: `zebra-tee-${number}`,
+        artwork_url: ARTWORK,
+        products,
+      },
     });
     // Odd zebras go live; even ones stay drafts.
-    if (i % 2 === 1) await api.updateCampaign(campaign.id, { status: 'active' });
+    if (i % 2 === 1)
+      await api.campaigns.update({ params: { id: campaign.id }, body: { status: 'active' } });
   }
   for (let i = 1; i <= 5; i += 1) {
-    await api.createCampaign({
-      name: `Mug Set ${i}`,
-      artwork_url: '/files/s0/templates/mug/background.png',
-      product_type: 'campaign_express',
-      system_type: 'campaign_express',
-      products,
+    await api.campaigns.create({
+      body: {
+        name: `Mug Set ${i}`,
+        artwork_url: '/files/s0/templates/mug/background.png',
+        product_type: 'campaign_express',
+        system_type: 'campaign_express',
+        products,
+      },
     });
   }
-  await api.createCampaign({
-    name: 'Owl Poster',
-    product_type: 'campaign_template',
-    artwork_url: '/files/s0/templates/poster/background.png',
-    products,
+  await api.campaigns.create({
+    body: {
+      name: 'Owl Poster',
+      product_type: 'campaign_template',
+      artwork_url: '/files/s0/templates/poster/background.png',
+      products,
+    },
   });
 }
 

@@ -74,7 +74,7 @@ describe('browser export and printloom render design (same drawing code)', () =>
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(/\/campaigns\/edit\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const design = (await api.campaign(id)).products[0]?.designs[0];
+    const design = (await api.campaigns.get({ params: { id } })).products[0]?.designs[0];
     expect(design?.file_url).toBeTruthy();
     const browserPng = Buffer.from(
       await (await fetch(`${server.baseUrl}${design?.file_url}`)).arrayBuffer(),

@@ -290,7 +290,7 @@ describe('saving (spec §2 campaign edit)', () => {
     await page.waitForURL(/\/campaigns\/edit\/\d+$/);
     await page.getByText('Campaign saved.').waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const first = await api.campaign(id);
+    const first = await api.campaigns.get({ params: { id } });
     const designOf = (campaign: Campaign) => campaign.products[0]?.designs[0]?.design_json ?? '';
     const saved = JSON.parse(designOf(first)) as {
       objects: Array<{ type: string; text?: string; fontUrl?: string; angle: number }>;
@@ -317,24 +317,31 @@ describe('saving (spec §2 campaign edit)', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Campaign saved.').last().waitFor();
     await expect
-      .poll(async () => (await api.campaign(id)).updated_at, { timeout: 10_000 })
+      .poll(async () => (await api.campaigns.get({ params: { id } })).updated_at, {
+        timeout: 10_000,
+      })
       .not.toBe(first.updated_at);
-    expect(designOf(await api.campaign(id))).toBe(designOf(first));
+    expect(designOf(await api.campaigns.get({ params: { id } }))).toBe(designOf(first));
   });
 
   it('keeps a design saved without JSON (as bulk imports save them) when saving', async () => {
-    const templates = (await api.productTemplates()).data;
+    const templates = (await api.catalog.productTemplates()).data;
     const tshirt = templates.find((t) => t.name === 'Classic T-shirt');
-    const created = await api.createCampaign({
-      name: 'From a bulk import',
-      products: [{ template_id: tshirt?.id ?? 0, price: 20 }],
+    const created = await api.campaigns.create({
+      body: {
+        name: 'From a bulk import',
+        products: [{ template_id: tshirt?.id ?? 0, price: 20 }],
+      },
     });
     const productId = created.products[0]?.id ?? 0;
     const bulkFile = '/files/s0/templates/tshirt/crop.png';
-    await api.updateCampaign(created.id, {
-      designs: [
-        { product_id: productId, print_space: 'front', file_url: bulkFile, option: 'print' },
-      ],
+    await api.campaigns.update({
+      params: { id: created.id },
+      body: {
+        designs: [
+          { product_id: productId, print_space: 'front', file_url: bulkFile, option: 'print' },
+        ],
+      },
     });
     const editor = await openEditor(`/campaigns/edit/${created.id}`);
     await editor.waitLoaded();
@@ -345,7 +352,7 @@ describe('saving (spec §2 campaign edit)', () => {
       .getByTestId('campaign-status')
       .getByText('active')
       .waitFor({ timeout: 30_000 });
-    const saved = await api.campaign(created.id);
+    const saved = await api.campaigns.get({ params: { id: created.id } });
     expect(saved.name).toBe('From a bulk import, renamed');
     expect(saved.products[0]?.designs.map((d) => [d.print_space, d.file_url])).toEqual([
       ['front', bulkFile],
@@ -370,7 +377,7 @@ describe('saving (spec §2 campaign edit)', () => {
     await page.waitForURL(/\/campaigns\/edit\/\d+$/, { timeout: 30_000 });
     await page.getByTestId('campaign-status').getByText('active').waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').pop());
-    const launched = await api.campaign(id);
+    const launched = await api.campaigns.get({ params: { id } });
     expect(launched).toMatchObject({ name: 'Launch test', status: 'active', slug: 'launch-test' });
     expect(Number(launched.products[0]?.price)).toBe(24);
 

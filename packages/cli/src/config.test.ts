@@ -69,7 +69,7 @@ describe('config', () => {
 describe('clientFor', () => {
   it('names the API address when it cannot be reached', async () => {
     const client = clientFor({ api: 'http://127.0.0.1:1', token: 't' });
-    await expect(client.me()).rejects.toThrow(
+    await expect(client.auth.me()).rejects.toThrow(
       /^Cannot reach the API at http:\/\/127\.0\.0\.1:1 \(/,
     );
   });

@@ -5,9 +5,9 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
+import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { API_PATHS } from '@printloom/core';
+import { API_DOCS_PATH, openApiDocument, type RouteContract } from '@printloom/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BLOB_PUT_PREFIX } from './blob/blobStore.js';
 import { BODY_LIMIT_BYTES, DEFAULT_UPLOAD_MAX_BYTES, type ServerConfig } from './config.js';
@@ -15,7 +15,7 @@ import type { Db } from './db/Db.js';
 import { openDb } from './db/openDb.js';
 import { resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
-import { toJsonSchema, zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
+import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
@@ -33,14 +33,22 @@ declare module 'fastify' {
     db: Db;
     config: ServerConfig;
     blobDir: string;
+    /** Every route as registered, with the table entry it came from (none for others). */
+    registeredRoutes: readonly RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  contract: RouteContract | undefined;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The Printloom API: opens (and migrates) the database, then registers every route of
- * API_PATHS. Closing the app closes the database.
+ * The Printloom API: opens (and migrates) the database, then registers a handler for every
+ * route of the core route table (`API`). Closing the app closes the database.
  */
 export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   const db = await openDb({
@@ -62,6 +70,13 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('blobDir', blobDir);
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method, url: route.url, contract: route.config?.contract });
+    }
+  });
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
     await db.close();
@@ -92,29 +107,19 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     limits: { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES, files: 1 },
   });
   await app.register(rateLimit, { global: false });
+  // The documentation is generated from the route table, the same entries the handlers below
+  // are registered from (not collected from the registered routes).
   await app.register(swagger, {
-    openapi: {
-      info: { title: 'Printloom API', version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-    },
-    transform: ({ schema, url }) => {
-      if (!schema) return { schema, url };
-      const { body, querystring, params, response, ...rest } = schema as Record<string, unknown>;
-      const transformed: Record<string, unknown> = { ...rest };
-      if (body) transformed.body = toJsonSchema(body, 'input');
-      if (querystring) transformed.querystring = toJsonSchema(querystring, 'input');
-      if (params) transformed.params = toJsonSchema(params, 'input');
-      if (response && typeof response === 'object') {
-        transformed.response = Object.fromEntries(
-          Object.entries(response).map(([code, s]) => [code, toJsonSchema(s, 'output')]),
-        );
-      }
-      return { schema: transformed as typeof schema, url };
+    mode: 'static',
+    specification: {
+      // Built as plain JSON in core (which has no OpenAPI types); it is an OpenAPI 3.0 document.
+      document: openApiDocument({
+        title: 'Printloom API',
+        version: '1.0.0',
+      }) as unknown as StaticDocumentSpec['document'],
     },
   });
-  await app.register(swaggerUi, { routePrefix: API_PATHS.docs });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
 
   // Sessions: Bearer header or HttpOnly cookie. A cookie-authenticated state change must carry
   // X-Requested-With, which a cross-site form cannot set (CSRF; the cookie is SameSite=Lax too).

@@ -110,3 +110,35 @@ export async function campaignOf(
   if (response.statusCode !== 200) throw new Error(response.body);
   return body<{ id: number; products: Array<{ id: number; template_id: number }> }>(response).data;
 }
+
+/**
+ * A session of a team member acting for `sellerId` with exactly `permissions` (spec §6
+ * authorized account): the member is created, granted, logged in and switched.
+ */
+export async function memberSession(
+  app: FastifyInstance,
+  sellerId: number,
+  email: string,
+  permissions: string[],
+): Promise<string> {
+  const member = await createUser(app, { email });
+  await grant(app, sellerId, member.id, permissions);
+  return switchedTo(app, await login(app, email), sellerId);
+}
+
+/** Switches a signed-in member to a seller; the new session's token. */
+export async function switchedTo(
+  app: FastifyInstance,
+  token: string,
+  sellerId: number,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/seller/switch-account',
+    headers: bearer(token),
+    payload: { seller_id: sellerId },
+  });
+  const switched = body<{ access_token?: string }>(response).data?.access_token;
+  if (!switched) throw new Error(`switch failed: ${response.body}`);
+  return switched;
+}

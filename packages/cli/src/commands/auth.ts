@@ -65,18 +65,20 @@ export function registerAuthCommands(program: Command): void {
       const session = await resolveSession(process.env, options.api);
       const { email, password } = await credentials(options);
       const client = clientFor({ api: session.api, token: undefined });
-      const answer = await client.login({ email, password });
+      const answer = await client.auth.sellerLogin({ body: { email, password } });
       let token: string;
       if ('access_token' in answer) {
         token = answer.access_token;
       } else {
-        const verified = await client.verifyTfa({
-          tfa_token: answer.tfa_token,
-          code: await tfaCode(),
+        const verified = await client.auth.tfaVerify({
+          body: {
+            tfa_token: answer.tfa_token,
+            code: await tfaCode(),
+          },
         });
         token = verified.access_token;
       }
-      const me = await clientFor({ api: session.api, token }).me();
+      const me = await clientFor({ api: session.api, token }).auth.me();
       const path = await writeConfig({ api: session.api, token, email: me.email });
       if (options.json) {
         printJson(command, { api: session.api, email: me.email, config: path, token });
@@ -93,7 +95,7 @@ export function registerAuthCommands(program: Command): void {
       if (stored.token) {
         const session = await resolveSession();
         try {
-          await clientFor({ api: stored.api ?? session.api, token: stored.token }).logout();
+          await clientFor({ api: stored.api ?? session.api, token: stored.token }).auth.logout();
         } catch {
           // The token is forgotten locally even when the server cannot be reached.
         }
@@ -108,7 +110,7 @@ export function registerAuthCommands(program: Command): void {
     .option('--json', 'print the user as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       const { session, client } = await authedClient();
-      const me = await client.me();
+      const me = await client.auth.me();
       if (options.json) {
         printJson(command, { api: session.api, ...me });
         return;

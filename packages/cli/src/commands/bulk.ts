@@ -3,6 +3,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, extname, resolve } from 'node:path';
 import {
+  type API,
   type ApiClient,
   ARTWORK_CONTENT_TYPES,
   ARTWORK_UPLOAD_PREFIX,
@@ -13,6 +14,7 @@ import {
   folderArtworkRows,
   isRemoteSource,
   parseArtworkCsv,
+  type RouteInput,
 } from '@printloom/core';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../CliError.js';
@@ -67,7 +69,7 @@ async function uploadArtwork(
   } catch {
     throw new CliError(`File not found: ${path}`);
   }
-  const answer = await client.uploadFile({
+  const answer = await client.uploads.uploadFile({
     file: new Uint8Array(bytes),
     fileName: artworkUploadName(name, Date.now()),
     filePath: `${ARTWORK_UPLOAD_PREFIX}/${templateId}`,
@@ -166,7 +168,7 @@ export function registerBulkCommands(program: Command): void {
       const { client } = await authedClient();
       // Fails early with 'Campaign not found' before any upload.
       try {
-        await client.bulkOrigin(templateId);
+        await client.bulkV3.origin({ params: { id: templateId } });
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) {
           throw new CliError('Campaign not found');
@@ -188,11 +190,13 @@ export function registerBulkCommands(program: Command): void {
         jobRows.push({ campaign_name: `${prefix}${row.campaign_name}`, designs });
       }
       // Without --start the rows are created stopped, so no worker can claim one meanwhile.
-      const job = await client.createBulkJob({
-        template_campaign_id: templateId,
-        type: 'regular_multi_space',
-        rows: jobRows,
-        start: options.start === true,
+      const job = await client.bulkV3.createJob({
+        body: {
+          template_campaign_id: templateId,
+          type: 'regular_multi_space',
+          rows: jobRows,
+          start: options.start === true,
+        },
       });
       const stopped = options.start ? 0 : job.rows;
       const result = {
@@ -221,12 +225,14 @@ export function registerBulkCommands(program: Command): void {
     .option('--json', 'print the page as JSON')
     .action(async (options: ListOptions, command: Command) => {
       const { client } = await authedClient();
-      const page = await client.bulkCampaigns({
-        ...(options.q ? { q: options.q } : {}),
-        ...(options.status ? { status: options.status } : {}),
-        page: positiveInt(options.page, '--page'),
-        ...(options.perPage ? { per_page: positiveInt(options.perPage, '--per-page') } : {}),
-      } as Parameters<ApiClient['bulkCampaigns']>[0]);
+      const page = await client.bulkV3.rows({
+        query: {
+          ...(options.q ? { q: options.q } : {}),
+          ...(options.status ? { status: options.status } : {}),
+          page: positiveInt(options.page, '--page'),
+          ...(options.perPage ? { per_page: positiveInt(options.perPage, '--per-page') } : {}),
+        } as RouteInput<typeof API.bulkV3.rows>['query'],
+      });
       if (options.json) {
         printJson(command, page);
         return;
@@ -252,12 +258,15 @@ export function registerBulkCommands(program: Command): void {
         const body = { ids: idList(ids) };
         const { client } = await authedClient();
         if (name === 'remove') {
-          const answer = await client.removeRows(body);
+          const answer = await client.bulkV3.remove({ body });
           if (options.json) printJson(command, answer);
           else printer(command)(`Removed ${answer.ids.length} rows.\n`);
           return;
         }
-        const rows = name === 'start' ? await client.startRows(body) : await client.stopRows(body);
+        const rows =
+          name === 'start'
+            ? await client.bulkV3.start({ body })
+            : await client.bulkV3.stop({ body });
         if (options.json) printJson(command, rows);
         else printRows(command, rows);
       });
@@ -270,7 +279,7 @@ export function registerBulkCommands(program: Command): void {
     .action(async (id: string, options: { json?: boolean }, command: Command) => {
       const body = { id: positiveInt(id, 'id') };
       const { client } = await authedClient();
-      const row = await client.retryRow(body);
+      const row = await client.bulkV3.retry({ body });
       if (options.json) printJson(command, row);
       else printRows(command, [row]);
     });
@@ -285,7 +294,8 @@ export function registerBulkCommands(program: Command): void {
       .option('--json', 'print the answer as JSON')
       .action(async (options: { json?: boolean }, command: Command) => {
         const { client } = await authedClient();
-        const answer = name === 'start-all' ? await client.startAll() : await client.stopAll();
+        const answer =
+          name === 'start-all' ? await client.bulkV3.startAll() : await client.bulkV3.stopAll();
         if (options.json) printJson(command, answer);
         else
           printer(command)(

@@ -1,3 +1,4 @@
+import type { API, RouteInput } from '@printloom/core';
 import type { Command } from 'commander';
 import { authedClient } from '../config.js';
 import { positiveInt, printer, printJson } from '../output.js';
@@ -23,12 +24,14 @@ export function registerCampaignCommands(program: Command): void {
     .option('--json', 'print the page as JSON')
     .action(async (options: ListOptions, command: Command) => {
       const { client } = await authedClient();
-      const page = await client.campaigns({
-        ...(options.q ? { q: options.q } : {}),
-        ...(options.status ? { status: options.status } : {}),
-        page: positiveInt(options.page, '--page'),
-        ...(options.perPage ? { per_page: positiveInt(options.perPage, '--per-page') } : {}),
-      } as Parameters<typeof client.campaigns>[0]);
+      const page = await client.campaigns.list({
+        query: {
+          ...(options.q ? { q: options.q } : {}),
+          ...(options.status ? { status: options.status } : {}),
+          page: positiveInt(options.page, '--page'),
+          ...(options.perPage ? { per_page: positiveInt(options.perPage, '--per-page') } : {}),
+        } as RouteInput<typeof API.campaigns.list>['query'],
+      });
       if (options.json) {
         printJson(command, page);
         return;

@@ -33,8 +33,11 @@ export interface PhaseTimes {
 }
 
 export interface NodeRendererOptions {
-  /** campaign() reads a regular job's new campaign, whose product copies get the designs. */
-  client: Pick<ApiClient, 'uploadFile' | 'uploadMockup' | 'campaign'>;
+  /** campaigns.get reads a regular job's new campaign, whose product copies get the designs. */
+  client: {
+    uploads: Pick<ApiClient['uploads'], 'uploadFile' | 'uploadMockup'>;
+    campaigns: Pick<ApiClient['campaigns'], 'get'>;
+  };
   /** The API address relative artwork paths ('/files/…') resolve against. */
   api: string;
   /** Chromium for 3D mockups (PRINTLOOM_CHROMIUM); started on the first 3D mockup. */
@@ -153,7 +156,7 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       };
       designs.push(entry);
       uploads.push(
-        this.options.client
+        this.options.client.uploads
           .uploadFile({
             file: new Uint8Array(png),
             fileName: `${design.product_id}_${design.print_space}_${now()}.png`,
@@ -192,7 +195,7 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       const entry: ProcessedMockup = { ...mockup, file_url: '' };
       designs3D.push(entry);
       uploads.push(
-        this.options.client
+        this.options.client.uploads
           .uploadMockup({
             campaignId,
             mockupId: mockup.mockup_id,
@@ -227,7 +230,7 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     // Designs belong to the new campaign's copies of the template products, not the template's.
     const copies = pairCopiedProducts(
       input.template.products,
-      (await this.options.client.campaign(input.campaignId)).products,
+      (await this.options.client.campaigns.get({ params: { id: input.campaignId } })).products,
     );
     return regularRenderedOnCopies(await this.renderRow(row), copies, input.campaignId);
   }

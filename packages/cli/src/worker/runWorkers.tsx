@@ -97,7 +97,7 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
   };
   if (panel) {
     try {
-      const pending = await client.bulkCampaigns({ status: 'pending', per_page: 1 });
+      const pending = await client.bulkV3.rows({ query: { status: 'pending', per_page: 1 } });
       total = pending.total;
     } catch {
       total = null;

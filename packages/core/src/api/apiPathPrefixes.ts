@@ -1,9 +1,8 @@
-import { BLOB_FILE_PREFIX, BLOB_PUT_PREFIX } from './blobPaths.js';
-import { API_PATHS } from './paths.js';
+import { API_DOCS_PATH, routeList } from './routes/API.js';
 
-/** Every path the API answers, as the API's own tables write them. */
+/** Every path the API answers, as the route table writes them (`/blob/*` → `/blob/`). */
 export function apiPaths(): readonly string[] {
-  return [...Object.values(API_PATHS), BLOB_PUT_PREFIX, BLOB_FILE_PREFIX];
+  return [...routeList().map((entry) => entry.contract.path.replace(/\*$/, '')), API_DOCS_PATH];
 }
 
 /**

@@ -41,3 +41,7 @@ export const EMAIL_SENDER_PER_PAGE = 15;
  */
 export const CSRF_HEADER_NAME = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'printloom';
+/** A seller without the user tag a route needs (spec §6 tag gating). */
+export const FEATURE_OFF_MESSAGE = 'This feature is not enabled for this account.';
+/** A seller without the pb or personalized tag asking for the design tool (spec §6). */
+export const PERSONALIZED_OFF_MESSAGE = 'Personalised products are not enabled for this account.';

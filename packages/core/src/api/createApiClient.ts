@@ -1,70 +1,9 @@
-import { z } from 'zod';
-import { AuthorizedAccount } from '../account/AuthorizedAccount.js';
-import {
-  BulkAllAnswer,
-  BulkAllBody,
-  BulkJobSummary,
-  BulkMultiSpaceListQuery,
-  BulkMultiSpaceRow,
-  BulkRemoveAnswer,
-  BulkRowIdBody,
-  BulkRowIdsBody,
-  CreateBulkJobAnswer,
-  CreateBulkJobBody,
-} from '../bulk/BulkMultiSpaceList.js';
-import {
-  BulkCreateCampaignAnswer,
-  BulkCreateCampaignBody,
-  BulkLogBody,
-  BulkRegularListQuery,
-  BulkRegularRow,
-  BulkSaveDesignsBody,
-  CreateBulkRegularJobsAnswer,
-  CreateBulkRegularJobsBody,
-  NextJobAnswer,
-  NextJobQuery,
-} from '../bulk/BulkRegularJob.js';
-import {
-  PendingBulkQuery,
-  PendingBulkRecord,
-  TemplateCampaign,
-} from '../bulk/PendingBulkRecord.js';
-import { MarkRowInvalidBody, RowResultAnswer, SaveProcessedRowBody } from '../bulk/RowResult.js';
-import { Campaign, CampaignCreateBody, CampaignUpdateBody } from '../campaign/Campaign.js';
-import { CampaignListQuery } from '../campaign/CampaignListQuery.js';
+import type { z } from 'zod';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
-import { MockupTemplate } from '../catalog/MockupTemplate.js';
-import { ProductTemplate, ProductTemplateListQuery } from '../catalog/ProductTemplate.js';
 import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
-import { FeaturedInfoList } from '../featured/FeaturedInfo.js';
-import {
-  Notification,
-  NotificationList,
-  NotificationListQuery,
-  NotificationReadStatus,
-} from '../notification/Notification.js';
-import { SiteConfig, Store } from '../store/storeState.js';
-import { SellerSurvey } from '../survey/SellerSurvey.js';
-import { User } from '../user/User.js';
 import { ApiError } from './ApiError.js';
-import {
-  AccessTokenAnswer,
-  DoneAnswer,
-  ForgotPasswordBody,
-  LoginAnswer,
-  LoginAsSellerBody,
-  LoginCredentials,
-  RegisterBody,
-  ResetPasswordBody,
-  SwitchAccountBody,
-  SwitchAccountCustomPayload,
-  TfaCodeBody,
-  TfaEnableAnswer,
-  TfaVerifyBody,
-  VerifyEmailBody,
-} from './authSchemas.js';
-import { MockupsQuery } from './catalogSchemas.js';
+import { SwitchAccountCustomPayload } from './authSchemas.js';
 import {
   CSRF_HEADER_NAME,
   CSRF_HEADER_VALUE,
@@ -77,37 +16,12 @@ import {
 } from './constants.js';
 import { envelope, type FieldErrors, fieldErrorsOf, successEnvelope } from './envelope.js';
 import { imageProxyUrl } from './imageProxyUrl.js';
-import { paginated } from './pagination.js';
-import { API_PATHS, pathWith } from './paths.js';
+import { API, pathWith } from './routes/API.js';
+import type { RouteContract, RouteGroup } from './routes/RouteContract.js';
 import {
-  BalanceAnswer,
-  PbTokenAnswer,
-  UpdatedCountAnswer,
-  UtmTrackAnswer,
-  UtmTrackBody,
-  VersionAnswer,
-} from './shellSchemas.js';
-import {
-  CalcExtraPrintCostBody,
-  Coupon,
-  CouponConfigBody,
-  CouponListQuery,
-  EmailSender,
-  EmailSenderBody,
-  EmailSenderListQuery,
-  EmailSenderStatus,
-  ExtraPrintCost,
-  KlaviyoSettings,
-  KlaviyoSettingsBody,
-  KlaviyoSyncAnswer,
-  Subscriber,
-  SubscriberBody,
-  SubscriberListQuery,
-} from './storeSchemas.js';
-import {
-  PreSignedUrlAnswer,
+  type PreSignedUrlAnswer,
   PreSignedUrlBody,
-  UploadAnswer,
+  type UploadAnswer,
   UploadFormFields,
 } from './uploadSchemas.js';
 
@@ -124,11 +38,48 @@ export interface ApiClientOptions {
   onUnauthorized?: (error: ApiError) => void;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type QueryParams = Record<string, QueryValue>;
 
-interface CallOptions {
+/** What a call of a route takes: its path parameters, query and body, each as the caller writes it. */
+export type RouteInput<C> = (C extends { params: infer P extends z.ZodType }
+  ? { params: z.input<P> }
+  : { params?: undefined }) &
+  (C extends { query: infer Q extends z.ZodType }
+    ? object extends z.input<Q>
+      ? { query?: z.input<Q> }
+      : { query: z.input<Q> }
+    : { query?: undefined }) &
+  (C extends { body: infer B extends z.ZodType }
+    ? undefined extends z.input<B>
+      ? { body?: z.input<B> }
+      : { body: z.input<B> }
+    : { body?: undefined });
+
+/** The answer's `data` of a route, as its response schema reads it. */
+export type RouteOutput<C> = C extends { response: infer R extends z.ZodType }
+  ? z.output<R>
+  : never;
+
+/** A call of one route; the input may be left out when nothing in it is required. */
+export type RouteCall<C> =
+  object extends RouteInput<C>
+    ? (input?: RouteInput<C>) => Promise<RouteOutput<C>>
+    : (input: RouteInput<C>) => Promise<RouteOutput<C>>;
+
+/** Routes the generic client calls: a JSON body (or none) and a JSON answer. */
+type IsPlainJson<C> = C extends { answer: object }
+  ? false
+  : C extends { bodyKind: 'multipart' | 'raw' }
+    ? false
+    : true;
+
+/** The calls of one group, named as in the table. */
+export type GroupClient<G> = {
+  [K in keyof G as IsPlainJson<G[K]> extends true ? K : never]: RouteCall<G[K]>;
+};
+
+interface SendOptions {
   query?: QueryParams | undefined;
   body?: unknown;
   form?: FormData | undefined;
@@ -214,10 +165,19 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
+/** Routes the generic client can call; the others have named helpers. */
+function isPlainJson(contract: RouteContract): boolean {
+  return contract.answer === undefined && (contract.bodyKind ?? 'json') === 'json';
+}
+
 /**
- * A typed client of the Printloom API over an injected `fetch` (spec §7). Every answer is read
- * through the response envelope and checked with the same zod schema the server validates with;
- * every failure is thrown as one {@link ApiError} (spec §8). Only the upload retries (3 attempts).
+ * A typed client of the Printloom API over an injected `fetch` (spec §7), generated from the
+ * route table: `api.<group>.<route>({ params, query, body })`. Inputs are checked with the
+ * route's schemas before anything is sent; every answer is read through the response envelope
+ * and checked with the same schema the server answers with; every failure is thrown as one
+ * {@link ApiError} (spec §8). Calls that are not plain JSON have named helpers: `uploadFile`,
+ * `uploadMockup` and multipart `upload`, `images.url`, `clientInfo.trace`, and the switch-account
+ * pair, which report a refusal instead of throwing. Only the upload retries (3 attempts).
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -225,16 +185,12 @@ export function createApiClient(options: ApiClientOptions) {
   // method of another object, such as the options.
   const fetchImpl = options.fetch;
 
-  function urlOf(path: string, query?: QueryParams): string {
-    return `${baseUrl}${path}${queryString(query)}`;
-  }
-
   /** A pre-signed address may be relative to the API (local blob store) or absolute (S3). */
   function absolute(address: string): string {
     return /^[a-z][a-z0-9+.-]*:/i.test(address) ? address : `${baseUrl}${address}`;
   }
 
-  async function send(method: HttpMethod, path: string, call: CallOptions) {
+  async function send(method: string, path: string, call: SendOptions) {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [CSRF_HEADER_NAME]: CSRF_HEADER_VALUE,
@@ -250,7 +206,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;
     try {
-      response = await fetchImpl(urlOf(path, call.query), { method, headers, body });
+      response = await fetchImpl(`${baseUrl}${path}${queryString(call.query)}`, {
+        method,
+        headers,
+        body,
+      });
     } catch (error) {
       throw normalizeError(error);
     }
@@ -268,34 +228,54 @@ export function createApiClient(options: ApiClientOptions) {
     throw error;
   }
 
-  /** Sends a request and returns the answer's `data`, checked with `data`'s schema. */
-  async function call<S extends z.ZodType>(
-    method: HttpMethod,
-    path: string,
-    data: S,
-    callOptions: CallOptions = {},
-  ): Promise<z.output<S>> {
-    const { response, payload } = await send(method, path, callOptions);
+  /** The request of a route: path parameters filled, query and body checked with its schemas. */
+  function requestOf(
+    contract: RouteContract,
+    input: { params?: unknown; query?: unknown; body?: unknown },
+  ): { path: string; send: SendOptions } {
+    const params = contract.params ? validated(contract.params, input.params) : {};
+    const path = pathWith(contract.path, params as Record<string, string | number>);
+    const query = contract.query
+      ? (validated(contract.query, input.query ?? {}) as QueryParams)
+      : undefined;
+    // A multipart form's fields are checked by its helper, which builds the form.
+    const json = (contract.bodyKind ?? 'json') === 'json';
+    const body = contract.body && json ? validated(contract.body, input.body) : undefined;
+    return { path, send: { query, body: body ?? undefined } };
+  }
+
+  /** Sends a request and returns the answer's `data`, checked with the route's response schema. */
+  async function call(
+    contract: RouteContract,
+    input: { params?: unknown; query?: unknown; body?: unknown },
+    form?: FormData,
+  ): Promise<unknown> {
+    const request = requestOf(contract, input);
+    const { response, payload } = await send(contract.method, request.path, {
+      ...request.send,
+      form,
+    });
     if (!response.ok || (isRecord(payload) && payload.success === false)) {
       fail(errorFromAnswer(response, payload));
     }
+    if (!contract.response) throw new Error(`${contract.path} does not answer JSON`);
     // Failures were handled above, so only the success envelope is left to read.
-    const parsed = successEnvelope(data).safeParse(payload);
+    const parsed = successEnvelope(contract.response).safeParse(payload);
     if (!parsed.success) {
       fail(new ApiError(INVALID_RESPONSE_MESSAGE, BAD_GATEWAY, fieldErrorsOf(parsed.error)));
     }
-    return (parsed.data as { data: z.output<S> }).data;
+    return (parsed.data as { data: unknown }).data;
   }
 
-  async function preSignedUrl(
-    input: z.input<typeof PreSignedUrlBody>,
-    publicUpload = false,
-  ): Promise<PreSignedUrlAnswer> {
-    const path = publicUpload ? API_PATHS.publicPreSignedUrl : API_PATHS.preSignedUrl;
-    return call('POST', path, PreSignedUrlAnswer, {
-      body: validated(PreSignedUrlBody, input),
-    });
+  function groupClient<G extends RouteGroup>(group: G): GroupClient<G> {
+    const calls: Record<string, (input?: object) => Promise<unknown>> = {};
+    for (const [name, contract] of Object.entries(group)) {
+      if (isPlainJson(contract)) calls[name] = (input = {}) => call(contract, input);
+    }
+    return calls as GroupClient<G>;
   }
+
+  const uploads = groupClient(API.uploads);
 
   /**
    * Uploads a file (spec §4 Upload, §7): ask for a pre-signed address, then PUT the bytes with
@@ -313,10 +293,11 @@ export function createApiClient(options: ApiClientOptions) {
       filePath: input.filePath,
       contentType,
     });
+    const presign = input.public ? uploads.publicPreSignedUrl : uploads.preSignedUrl;
     let lastStatus = 500;
     for (let attempt = 1; attempt <= UPLOAD_ATTEMPTS; attempt += 1) {
       try {
-        const signed = await preSignedUrl(body, input.public ?? false);
+        const signed = await presign({ body });
         const put = await fetchImpl(absolute(signed.preSignedUrl), {
           method: 'PUT',
           headers: { 'content-type': contentType },
@@ -332,321 +313,112 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    /** Low-level access for paths without a method: answer `data` checked with `schema`. */
-    request: call,
-
-    // auth
-    login: async (credentials: z.input<typeof LoginCredentials>) =>
-      call('POST', API_PATHS.sellerLogin, LoginAnswer, {
-        body: validated(LoginCredentials, credentials),
-      }),
-    adminLogin: async (credentials: z.input<typeof LoginCredentials>) =>
-      call('POST', API_PATHS.adminLogin, LoginAnswer, {
-        body: validated(LoginCredentials, credentials),
-      }),
-    verifyTfa: async (body: z.input<typeof TfaVerifyBody>) =>
-      call('POST', API_PATHS.tfaVerify, AccessTokenAnswer, {
-        body: validated(TfaVerifyBody, body),
-      }),
-    logout: async () => call('POST', API_PATHS.logout, DoneAnswer),
-    register: async (body: z.input<typeof RegisterBody>) =>
-      call('POST', API_PATHS.register, AccessTokenAnswer, {
-        body: validated(RegisterBody, body),
-      }),
-    forgotPassword: async (body: z.input<typeof ForgotPasswordBody>) =>
-      call('POST', API_PATHS.forgotPassword, DoneAnswer, {
-        body: validated(ForgotPasswordBody, body),
-      }),
-    resetPassword: async (body: z.input<typeof ResetPasswordBody>) =>
-      call('POST', API_PATHS.resetPassword, DoneAnswer, {
-        body: validated(ResetPasswordBody, body),
-      }),
-    verifyEmail: async (body: z.input<typeof VerifyEmailBody>) =>
-      call('POST', API_PATHS.verifyEmail, DoneAnswer, { body: validated(VerifyEmailBody, body) }),
-    resendVerification: async () => call('POST', API_PATHS.resendVerification, DoneAnswer),
-    loginAsSeller: async (body: z.input<typeof LoginAsSellerBody>) =>
-      call('POST', API_PATHS.loginAsSeller, AccessTokenAnswer, {
-        body: validated(LoginAsSellerBody, body),
-      }),
-    me: async () => call('GET', API_PATHS.me, User),
-    enableTfa: async () => call('POST', API_PATHS.tfaEnable, TfaEnableAnswer),
-    confirmTfa: async (body: z.input<typeof TfaCodeBody>) =>
-      call('POST', API_PATHS.tfaConfirm, DoneAnswer, { body: validated(TfaCodeBody, body) }),
-    disableTfa: async (body: z.input<typeof TfaCodeBody>) =>
-      call('POST', API_PATHS.tfaDisable, DoneAnswer, { body: validated(TfaCodeBody, body) }),
-
-    // team
-    authorizedAccounts: async () =>
-      call('GET', API_PATHS.authorizedAccounts, z.array(AuthorizedAccount)),
-    /**
-     * Switches to a seller account (spec §4). Never throws for a refused switch: the result
-     * carries the message to show and `fta_diff`, which sends the user to the 2FA settings.
-     */
-    async switchAccount(body: z.input<typeof SwitchAccountBody>): Promise<SwitchAccountResult> {
-      const request = validated(SwitchAccountBody, body);
-      const { response, payload } = await send('POST', API_PATHS.switchAccount, { body: request });
-      const record = isRecord(payload) ? payload : {};
-      const custom = SwitchAccountCustomPayload.safeParse(record.customPayload ?? {});
-      const fta_diff = custom.success ? custom.data.fta_diff : false;
-      const answer = envelope(AccessTokenAnswer).safeParse(payload);
-      if (response.ok && answer.success && answer.data.success) {
+    auth: groupClient(API.auth),
+    team: {
+      ...groupClient(API.team),
+      /**
+       * Switches to a seller account (spec §4). Never throws for a refused switch: the result
+       * carries the message to show and `fta_diff`, which sends the user to the 2FA settings.
+       */
+      async switchAccount(
+        body: z.input<typeof API.team.switchAccount.body>,
+      ): Promise<SwitchAccountResult> {
+        const contract = API.team.switchAccount;
+        const request = requestOf(contract, { body });
+        const { response, payload } = await send(contract.method, request.path, request.send);
+        const record = isRecord(payload) ? payload : {};
+        const custom = SwitchAccountCustomPayload.safeParse(record.customPayload ?? {});
+        const fta_diff = custom.success ? custom.data.fta_diff : false;
+        const answer = envelope(contract.response).safeParse(payload);
+        if (response.ok && answer.success && answer.data.success) {
+          return {
+            ok: true,
+            access_token: answer.data.data.access_token,
+            message: answer.data.message,
+            fta_diff,
+          };
+        }
+        const error = response.ok
+          ? new ApiError(SWITCH_ACCOUNT_FAILED_MESSAGE, response.status)
+          : errorFromAnswer(response, payload);
+        if (error.statusCode === UNAUTHORIZED) options.onUnauthorized?.(error);
+        const serverMessage = typeof record.message === 'string' ? record.message : '';
         return {
-          ok: true,
-          access_token: answer.data.data.access_token,
-          message: answer.data.message,
+          ok: false,
+          message: serverMessage !== '' ? error.message : SWITCH_ACCOUNT_FAILED_MESSAGE,
+          statusCode: error.statusCode,
           fta_diff,
         };
-      }
-      const error = response.ok
-        ? new ApiError(SWITCH_ACCOUNT_FAILED_MESSAGE, response.status)
-        : errorFromAnswer(response, payload);
-      if (error.statusCode === UNAUTHORIZED) options.onUnauthorized?.(error);
-      const serverMessage = typeof record.message === 'string' ? record.message : '';
-      return {
-        ok: false,
-        message: serverMessage !== '' ? error.message : SWITCH_ACCOUNT_FAILED_MESSAGE,
-        statusCode: error.statusCode,
-        fta_diff,
-      };
+      },
+      /** Back to the user's own account (spec §4); a refusal carries the spec's message. */
+      async switchBackAccount(): Promise<SwitchBackResult> {
+        try {
+          const answer = (await call(API.team.switchBackAccount, {})) as { access_token: string };
+          return { ok: true, access_token: answer.access_token };
+        } catch (error) {
+          const apiError = normalizeError(error);
+          return {
+            ok: false,
+            message: SWITCH_BACK_FAILED_MESSAGE,
+            statusCode: apiError.statusCode,
+          };
+        }
+      },
     },
-    /** Back to the user's own account (spec §4); a refusal carries the spec's message. */
-    async switchBackAccount(): Promise<SwitchBackResult> {
-      try {
-        const answer = await call('POST', API_PATHS.switchBackAccount, AccessTokenAnswer);
-        return { ok: true, access_token: answer.access_token };
-      } catch (error) {
-        const apiError = normalizeError(error);
-        return { ok: false, message: SWITCH_BACK_FAILED_MESSAGE, statusCode: apiError.statusCode };
-      }
+    shell: groupClient(API.shell),
+    clientInfo: {
+      /** The visitor's address and country as the API host sees them (plain text, not JSON). */
+      async trace(): Promise<Record<string, string>> {
+        const { response, payload } = await send('GET', API.clientInfo.trace.path, {});
+        if (!response.ok) fail(errorFromAnswer(response, payload));
+        return parseTrace(typeof payload === 'string' ? payload : '');
+      },
     },
-
-    // shell data
-    notifications: async (query: z.input<typeof NotificationListQuery> = {}) =>
-      call('GET', API_PATHS.notifications, NotificationList, {
-        query: validated(NotificationListQuery, query),
-      }),
-    notification: async (id: number) =>
-      call('GET', pathWith(API_PATHS.notification, { id }), Notification),
-    markAllNotificationsRead: async () =>
-      call('PUT', API_PATHS.notificationsMarkAllRead, UpdatedCountAnswer),
-    setNotificationsReadStatus: async (body: z.input<typeof NotificationReadStatus>) =>
-      call('POST', API_PATHS.notificationsReadStatus, UpdatedCountAnswer, {
-        body: validated(NotificationReadStatus, body),
-      }),
-    /**
-     * `POST /seller/survey` (spec §5): the server answers field errors for facebook and phone;
-     * the first message of each is what the survey shows.
-     */
-    submitSurvey: async (body: z.input<typeof SellerSurvey>) =>
-      call('POST', API_PATHS.survey, DoneAnswer, { body: validated(SellerSurvey, body) }),
-    version: async () => call('GET', API_PATHS.version, VersionAnswer),
-    featuredInfo: async () => call('GET', API_PATHS.featuredInfo, FeaturedInfoList),
-    balance: async () => call('GET', API_PATHS.balance, BalanceAnswer),
-    pbToken: async () => call('GET', API_PATHS.pbToken, PbTokenAnswer),
-    /** The visitor's address and country as the API host sees them (plain text, not JSON). */
-    trace: async (): Promise<Record<string, string>> => {
-      const { response, payload } = await send('GET', API_PATHS.cdnTrace, {});
-      if (!response.ok) fail(errorFromAnswer(response, payload));
-      return parseTrace(typeof payload === 'string' ? payload : '');
+    uploads: {
+      ...uploads,
+      uploadFile,
+      /**
+       * Uploads a rendered mockup under 'p/{campaignId}' named from the mockup id and the given
+       * timestamp (spec §7); the answer's `filePath` (the stored key) becomes the mockup's file_url.
+       */
+      uploadMockup: async (input: {
+        campaignId: number;
+        mockupId: number;
+        timestamp: number;
+        file: UploadBody;
+        contentType?: string;
+        extension?: string;
+      }) =>
+        uploadFile({
+          ...mockupUploadTarget(input.campaignId, input.mockupId, input.timestamp, input.extension),
+          file: input.file,
+          contentType: input.contentType ?? 'image/jpeg',
+        }),
+      /** `POST /upload` as multipart form data (spec §7: file, type, id); no retries. */
+      upload: async (
+        input: { file: Blob; fileName: string } & z.input<typeof UploadFormFields>,
+      ): Promise<UploadAnswer> => {
+        const fields = validated(UploadFormFields, { type: input.type, id: input.id });
+        const form = new FormData();
+        form.set('file', input.file, input.fileName);
+        if (fields.type !== undefined) form.set('type', fields.type);
+        if (fields.id !== undefined) form.set('id', fields.id);
+        return (await call(API.uploads.upload, {}, form)) as UploadAnswer;
+      },
     },
-    trackUtm: async (body: z.input<typeof UtmTrackBody>) =>
-      call('POST', API_PATHS.utmTrack, UtmTrackAnswer, { body: validated(UtmTrackBody, body) }),
-    trackSellerUtm: async (body: z.input<typeof UtmTrackBody>) =>
-      call('POST', API_PATHS.sellerUtmTrack, UtmTrackAnswer, {
-        body: validated(UtmTrackBody, body),
-      }),
-
-    // uploads and images
-    preSignedUrl,
-    uploadFile,
-    /**
-     * Uploads a rendered mockup under 'p/{campaignId}' named from the mockup id and the given
-     * timestamp (spec §7); the answer's `filePath` (the stored key) becomes the mockup's file_url.
-     */
-    uploadMockup: async (input: {
-      campaignId: number;
-      mockupId: number;
-      timestamp: number;
-      file: UploadBody;
-      contentType?: string;
-      extension?: string;
-    }) =>
-      uploadFile({
-        ...mockupUploadTarget(input.campaignId, input.mockupId, input.timestamp, input.extension),
-        file: input.file,
-        contentType: input.contentType ?? 'image/jpeg',
-      }),
-    /** `POST /upload` as multipart form data (spec §7: file, type, id); no retries. */
-    upload: async (input: { file: Blob; fileName: string } & z.input<typeof UploadFormFields>) => {
-      const fields = validated(UploadFormFields, { type: input.type, id: input.id });
-      const form = new FormData();
-      form.set('file', input.file, input.fileName);
-      if (fields.type !== undefined) form.set('type', fields.type);
-      if (fields.id !== undefined) form.set('id', fields.id);
-      return call('POST', API_PATHS.upload, UploadAnswer, { form });
+    images: {
+      /** The proxy address of an external image fitted in `size` (local addresses stay as they are). */
+      url: (url: string, size: { w?: number; h?: number } = {}) =>
+        imageProxyUrl(`${baseUrl}${API.images.proxy.path}`, url, size),
     },
-    imageUrl: (url: string, size: { w?: number; h?: number } = {}) =>
-      imageProxyUrl(`${baseUrl}${API_PATHS.imageProxy}`, url, size),
-
-    // catalog and campaigns
-    productTemplates: async (query: z.input<typeof ProductTemplateListQuery> = {}) =>
-      call('GET', API_PATHS.productTemplates, paginated(ProductTemplate), {
-        query: validated(ProductTemplateListQuery, query),
-      }),
-    productTemplate: async (id: number) =>
-      call('GET', pathWith(API_PATHS.productTemplate, { id }), ProductTemplate),
-    mockups: async (templateIds: readonly number[]) =>
-      call('GET', API_PATHS.mockups, z.array(MockupTemplate), {
-        query: validated(MockupsQuery, { template_ids: templateIds.join(',') }),
-      }),
-    campaigns: async (query: z.input<typeof CampaignListQuery> = {}) =>
-      call('GET', API_PATHS.campaigns, paginated(Campaign), {
-        query: validated(CampaignListQuery, query),
-      }),
-    campaign: async (id: number) => call('GET', pathWith(API_PATHS.campaign, { id }), Campaign),
-    createCampaign: async (body: z.input<typeof CampaignCreateBody>) =>
-      call('POST', API_PATHS.campaigns, Campaign, { body: validated(CampaignCreateBody, body) }),
-    updateCampaign: async (id: number, body: z.input<typeof CampaignUpdateBody>) =>
-      call('PUT', pathWith(API_PATHS.campaign, { id }), Campaign, {
-        body: validated(CampaignUpdateBody, body),
-      }),
-    /** The seller's stores, oldest first: the first is the current store (spec §6 base URL). */
-    stores: async () => call('GET', API_PATHS.stores, z.array(Store)),
-    /** The platform's preview and marketplace domains (spec §3 Site config). */
-    siteConfig: async () => call('GET', API_PATHS.siteConfig, SiteConfig),
-
-    // bulk, multi-space
-    createBulkJob: async (body: z.input<typeof CreateBulkJobBody>) =>
-      call('POST', API_PATHS.bulkV3Jobs, CreateBulkJobAnswer, {
-        body: validated(CreateBulkJobBody, body),
-      }),
-    /** A job and its row counts per status. */
-    bulkJob: async (id: number) =>
-      call('GET', pathWith(API_PATHS.bulkV3Job, { id }), BulkJobSummary),
-    bulkCampaigns: async (query: z.input<typeof BulkMultiSpaceListQuery> = {}) =>
-      call('GET', API_PATHS.bulkV3Campaigns, paginated(BulkMultiSpaceRow), {
-        query: validated(BulkMultiSpaceListQuery, query),
-      }),
-    /** Claims up to `take` rows as leases; each row carries the lease token to send back. */
-    claimPendingRows: async (query: z.input<typeof PendingBulkQuery> = {}) =>
-      call('GET', API_PATHS.bulkV3Pending, z.array(PendingBulkRecord), {
-        query: validated(PendingBulkQuery, query),
-      }),
-    bulkOrigin: async (id: number) =>
-      call('GET', pathWith(API_PATHS.bulkV3Origin, { id }), TemplateCampaign),
-    saveProcessedRow: async (body: z.input<typeof SaveProcessedRowBody>) =>
-      call('POST', API_PATHS.bulkV3SaveProcessedRow, RowResultAnswer, {
-        body: validated(SaveProcessedRowBody, body),
-      }),
-    markRowInvalid: async (body: z.input<typeof MarkRowInvalidBody>) =>
-      call('POST', API_PATHS.bulkV3MarkRowInvalid, RowResultAnswer, {
-        body: validated(MarkRowInvalidBody, body),
-      }),
-    retryRow: async (body: z.input<typeof BulkRowIdBody>) =>
-      call('POST', API_PATHS.bulkV3Retry, BulkMultiSpaceRow, {
-        body: validated(BulkRowIdBody, body),
-      }),
-    removeRows: async (body: z.input<typeof BulkRowIdsBody>) =>
-      call('POST', API_PATHS.bulkV3Remove, BulkRemoveAnswer, {
-        body: validated(BulkRowIdsBody, body),
-      }),
-    startRows: async (body: z.input<typeof BulkRowIdsBody>) =>
-      call('POST', API_PATHS.bulkV3Start, z.array(BulkMultiSpaceRow), {
-        body: validated(BulkRowIdsBody, body),
-      }),
-    stopRows: async (body: z.input<typeof BulkRowIdsBody>) =>
-      call('POST', API_PATHS.bulkV3Stop, z.array(BulkMultiSpaceRow), {
-        body: validated(BulkRowIdsBody, body),
-      }),
-    startAll: async (body: z.input<typeof BulkAllBody> = {}) =>
-      call('POST', API_PATHS.bulkV3StartAll, BulkAllAnswer, { body: validated(BulkAllBody, body) }),
-    stopAll: async (body: z.input<typeof BulkAllBody> = {}) =>
-      call('POST', API_PATHS.bulkV3StopAll, BulkAllAnswer, { body: validated(BulkAllBody, body) }),
-
-    // bulk, regular
-    nextJob: async (query: z.input<typeof NextJobQuery>) =>
-      call('GET', API_PATHS.bulkNextJob, NextJobAnswer, { query: validated(NextJobQuery, query) }),
-    bulkCreateCampaign: async (body: z.input<typeof BulkCreateCampaignBody>) =>
-      call('POST', API_PATHS.bulkCreateCampaign, BulkCreateCampaignAnswer, {
-        body: validated(BulkCreateCampaignBody, body),
-      }),
-    bulkLog: async (body: z.input<typeof BulkLogBody>) =>
-      call('POST', API_PATHS.bulkLog, DoneAnswer, { body: validated(BulkLogBody, body) }),
-    bulkSaveDesigns: async (body: z.input<typeof BulkSaveDesignsBody>) =>
-      call('POST', API_PATHS.bulkSaveDesigns, DoneAnswer, {
-        body: validated(BulkSaveDesignsBody, body),
-      }),
-    /** The regular bulk jobs list (spec §3 bulk list query, without `type`). */
-    bulkRegularJobs: async (query: z.input<typeof BulkRegularListQuery> = {}) =>
-      call('GET', API_PATHS.bulkJobs, paginated(BulkRegularRow), {
-        query: validated(BulkRegularListQuery, query),
-      }),
-    createBulkRegularJobs: async (body: z.input<typeof CreateBulkRegularJobsBody>) =>
-      call('POST', API_PATHS.bulkJobs, CreateBulkRegularJobsAnswer, {
-        body: validated(CreateBulkRegularJobsBody, body),
-      }),
-    retryRegularJob: async (body: z.input<typeof BulkRowIdBody>) =>
-      call('POST', API_PATHS.bulkRetry, BulkRegularRow, { body: validated(BulkRowIdBody, body) }),
-    removeRegularJobs: async (body: z.input<typeof BulkRowIdsBody>) =>
-      call('POST', API_PATHS.bulkRemove, BulkRemoveAnswer, {
-        body: validated(BulkRowIdsBody, body),
-      }),
-    startRegularJobs: async (body: z.input<typeof BulkRowIdsBody>) =>
-      call('POST', API_PATHS.bulkStart, z.array(BulkRegularRow), {
-        body: validated(BulkRowIdsBody, body),
-      }),
-    stopRegularJobs: async (body: z.input<typeof BulkRowIdsBody>) =>
-      call('POST', API_PATHS.bulkStop, z.array(BulkRegularRow), {
-        body: validated(BulkRowIdsBody, body),
-      }),
-    startAllRegularJobs: async () => call('POST', API_PATHS.bulkStartAll, BulkAllAnswer),
-    stopAllRegularJobs: async () => call('POST', API_PATHS.bulkStopAll, BulkAllAnswer),
-
-    // store-level settings
-    klaviyoSettings: async (storeId: number) =>
-      call('GET', pathWith(API_PATHS.klaviyoSettings, { storeId }), KlaviyoSettings),
-    updateKlaviyoSettings: async (storeId: number, body: z.input<typeof KlaviyoSettingsBody>) =>
-      call('PUT', pathWith(API_PATHS.klaviyoSettings, { storeId }), KlaviyoSettings, {
-        body: validated(KlaviyoSettingsBody, body),
-      }),
-    syncKlaviyoProfiles: async (storeId: number) =>
-      call('POST', pathWith(API_PATHS.klaviyoSyncProfiles, { storeId }), KlaviyoSyncAnswer),
-    subscribers: async (query: z.input<typeof SubscriberListQuery> = {}) =>
-      call('GET', API_PATHS.subscribers, paginated(Subscriber), {
-        query: validated(SubscriberListQuery, query),
-      }),
-    addSubscriber: async (body: z.input<typeof SubscriberBody>) =>
-      call('POST', API_PATHS.subscribers, Subscriber, { body: validated(SubscriberBody, body) }),
-    removeSubscriber: async (id: number) =>
-      call('DELETE', pathWith(API_PATHS.subscriber, { id }), DoneAnswer),
-    coupons: async (query: z.input<typeof CouponListQuery> = {}) =>
-      call('GET', API_PATHS.coupons, z.array(Coupon), {
-        query: validated(CouponListQuery, query),
-      }),
-    configCoupon: async (storeId: number, body: z.input<typeof CouponConfigBody>) =>
-      call('PUT', pathWith(API_PATHS.couponConfig, { storeId }), DoneAnswer, {
-        body: validated(CouponConfigBody, body),
-      }),
-    calcExtraPrintCost: async (body: z.input<typeof CalcExtraPrintCostBody>) =>
-      call('POST', API_PATHS.calcExtraPrintCost, z.array(ExtraPrintCost), {
-        body: validated(CalcExtraPrintCostBody, body),
-      }),
-    emailSenders: async (query: z.input<typeof EmailSenderListQuery> = {}) =>
-      call('GET', API_PATHS.emailSenders, paginated(EmailSender), {
-        query: validated(EmailSenderListQuery, query),
-      }),
-    emailSender: async (id: number) =>
-      call('GET', pathWith(API_PATHS.emailSender, { id }), EmailSender),
-    createEmailSender: async (body: z.input<typeof EmailSenderBody>) =>
-      call('POST', API_PATHS.emailSenders, EmailSender, { body: validated(EmailSenderBody, body) }),
-    updateEmailSender: async (id: number, body: z.input<typeof EmailSenderBody>) =>
-      call('PATCH', pathWith(API_PATHS.emailSender, { id }), EmailSender, {
-        body: validated(EmailSenderBody, body),
-      }),
-    deleteEmailSender: async (id: number) =>
-      call('DELETE', pathWith(API_PATHS.emailSender, { id }), DoneAnswer),
-    checkEmailSenderStatus: async (id: number) =>
-      call('GET', pathWith(API_PATHS.emailSenderStatus, { id }), EmailSenderStatus),
+    catalog: groupClient(API.catalog),
+    campaigns: groupClient(API.campaigns),
+    bulkV3: groupClient(API.bulkV3),
+    bulkRegular: groupClient(API.bulkRegular),
+    storeSettings: groupClient(API.storeSettings),
+    emailSenders: groupClient(API.emailSenders),
+    marketing: groupClient(API.marketing),
+    personalized: groupClient(API.personalized),
   };
 }
 

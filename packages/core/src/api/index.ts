@@ -9,7 +9,7 @@ export * from './envelope.js';
 export * from './imageProxyUrl.js';
 export * from './jsonText.js';
 export * from './pagination.js';
-export * from './paths.js';
+export * from './routes/index.js';
 export * from './shellSchemas.js';
 export * from './storeSchemas.js';
 export * from './uploadSchemas.js';

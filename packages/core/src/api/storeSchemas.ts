@@ -139,3 +139,7 @@ export const EmailSenderStatus = z.object({
   status: z.string().min(1),
 });
 export type EmailSenderStatus = z.infer<typeof EmailSenderStatus>;
+
+/** A store of the seller in a path, e.g. `/seller/stores/:storeId/klaviyo`. */
+export const StoreParams = z.object({ storeId: z.coerce.number().int().positive() });
+export type StoreParams = z.infer<typeof StoreParams>;

@@ -1,3 +1,4 @@
+import type { KnownPermission } from '../user/User.js';
 import { isAuthorizedAccount, isDesigner } from './roleOf.js';
 import type { UserLike } from './UserLike.js';
 
@@ -10,8 +11,9 @@ import type { UserLike } from './UserLike.js';
  * Designers: the spec does not say; they get only what their list holds, since a designer works
  * on SEN Design orders and nothing else of a seller's account.
  */
-export function can(user: UserLike, permission: string): boolean {
-  if (permission === '') throw new TypeError('Permission name is empty');
+export function can(user: UserLike, permission: KnownPermission): boolean {
+  // Untyped callers (JSON, older code) can still pass an empty name.
+  if ((permission as string) === '') throw new TypeError('Permission name is empty');
   if (isAuthorizedAccount(user) || isDesigner(user)) {
     return (user.permissions ?? []).includes(permission);
   }

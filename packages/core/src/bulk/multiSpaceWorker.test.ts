@@ -230,7 +230,7 @@ function uploadingRenderer(client: ReturnType<typeof createApiClient>, clock: Wo
     }) {
       const designs3D = [];
       for (const mockup of mockups) {
-        const answer = await client.uploadMockup({
+        const answer = await client.uploads.uploadMockup({
           campaignId: record.template_campaign_id,
           mockupId: mockup.mockup_id,
           timestamp: clock.now(),

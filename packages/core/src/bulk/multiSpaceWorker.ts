@@ -24,6 +24,7 @@
  * A row left unsaved (a failed render or save) keeps its lease until it expires; then any
  * worker claims it again. Validation is pure, so it happens inside the reducer.
  */
+import type { z } from 'zod';
 import { normalizeError } from '../errors/normalizeError.js';
 import {
   BULK_MESSAGES,
@@ -31,8 +32,9 @@ import {
   MULTI_SPACE_POLL_THROTTLE_MS,
   MULTI_SPACE_RETRY_WAIT_MS,
 } from './constants.js';
-import type { PendingBulkRecord } from './PendingBulkRecord.js';
+import type { PendingBulkQuery, PendingBulkRecord } from './PendingBulkRecord.js';
 import type { ProcessedDesign, ProcessedMockup } from './ProcessedResult.js';
+import type { MarkRowInvalidBody, SaveProcessedRowBody } from './RowResult.js';
 import {
   type PlannedDesign,
   type PlannedMockup,
@@ -243,29 +245,16 @@ export function planMultiSpace(state: MultiSpaceState): MultiSpacePlan {
   }
 }
 
-/** The calls of the API client the worker makes (a `createApiClient` result fits). */
+/**
+ * The calls of the API client the worker makes, named as in the route table (a
+ * `createApiClient` result fits); answers are narrowed to what the worker reads.
+ */
 export interface MultiSpaceApi {
-  claimPendingRows(query: {
-    type?: PendingBulkRecord['type'];
-    take?: number;
-  }): Promise<PendingBulkRecord[]>;
-  saveProcessedRow(body: {
-    id: number;
-    designs: ProcessedDesign[];
-    designs3D: ProcessedMockup[];
-    deviceId?: string;
-    sessionId?: string;
-    ipAddress?: string;
-    leaseToken: string;
-  }): Promise<unknown>;
-  markRowInvalid(body: {
-    id: number;
-    message: string;
-    deviceId?: string;
-    sessionId?: string;
-    ipAddress?: string;
-    leaseToken: string;
-  }): Promise<unknown>;
+  bulkV3: {
+    pending(input: { query: z.input<typeof PendingBulkQuery> }): Promise<PendingBulkRecord[]>;
+    saveProcessedRow(input: { body: z.input<typeof SaveProcessedRowBody> }): Promise<unknown>;
+    markRowInvalid(input: { body: z.input<typeof MarkRowInvalidBody> }): Promise<unknown>;
+  };
 }
 
 /** Turns a validated row into its rendered, uploaded designs and mockups. */
@@ -326,7 +315,9 @@ async function perform(
   try {
     switch (plan.kind) {
       case 'claim': {
-        const records = await deps.api.claimPendingRows({ type: 'regular_multi_space', take: 1 });
+        const records = await deps.api.bulkV3.pending({
+          query: { type: 'regular_multi_space', take: 1 },
+        });
         return { type: 'claimed', records, now: deps.clock.now() };
       }
       case 'sleep':
@@ -342,20 +333,24 @@ async function perform(
         return { type: 'rendered', result };
       }
       case 'save':
-        await deps.api.saveProcessedRow({
-          id: plan.record.id,
-          designs: plan.result.designs,
-          designs3D: plan.result.designs3D,
-          ...who,
-          leaseToken: plan.record.lease_token,
+        await deps.api.bulkV3.saveProcessedRow({
+          body: {
+            id: plan.record.id,
+            designs: plan.result.designs,
+            designs3D: plan.result.designs3D,
+            ...who,
+            leaseToken: plan.record.lease_token,
+          },
         });
         return { type: 'saved' };
       case 'mark_invalid':
-        await deps.api.markRowInvalid({
-          id: plan.record.id,
-          message: plan.message,
-          ...who,
-          leaseToken: plan.record.lease_token,
+        await deps.api.bulkV3.markRowInvalid({
+          body: {
+            id: plan.record.id,
+            message: plan.message,
+            ...who,
+            leaseToken: plan.record.lease_token,
+          },
         });
         return { type: 'marked_invalid' };
     }

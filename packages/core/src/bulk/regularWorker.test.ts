@@ -184,23 +184,27 @@ describe('runRegularWorker', () => {
     ];
     const calls: string[] = [];
     const api: RegularApi = {
-      nextJob: async () => {
-        calls.push(`next@${now}`);
-        return answers.shift() ?? answer({});
+      bulkRegular: {
+        nextJob: async () => {
+          calls.push(`next@${now}`);
+          return answers.shift() ?? answer({});
+        },
+        createCampaign: async ({ body }) => {
+          calls.push(`create:${body.design_info.name}:${body.design_info.slug}`);
+          return { new_campaign: { id: 50 } };
+        },
+        log: async ({ body }) => {
+          calls.push(`log:${body.log}`);
+        },
+        saveDesigns: async ({ body }) => {
+          calls.push(`save:${body.campaignId}:${body.bulk_id}`);
+        },
       },
-      bulkCreateCampaign: async (body) => {
-        calls.push(`create:${body.design_info.name}:${body.design_info.slug}`);
-        return { new_campaign: { id: 50 } };
-      },
-      bulkOrigin: async (id) => {
-        calls.push(`origin:${id}`);
-        return template;
-      },
-      bulkLog: async (body) => {
-        calls.push(`log:${body.log}`);
-      },
-      bulkSaveDesigns: async (body) => {
-        calls.push(`save:${body.campaignId}:${body.bulk_id}`);
+      bulkV3: {
+        origin: async ({ params }) => {
+          calls.push(`origin:${params.id}`);
+          return template;
+        },
       },
     };
     const final = await runRegularWorker({
@@ -229,15 +233,19 @@ describe('runRegularWorker', () => {
     const answers = [answer({ pending: true, job: { ...job, created: true, campaign_id: 50 } })];
     const final = await runRegularWorker({
       api: {
-        nextJob: async () => answers.shift() ?? answer({}),
-        bulkCreateCampaign: async () => ({ new_campaign: { id: 1 } }),
-        bulkOrigin: async () => {
-          throw new Error('Campaign not found');
+        bulkRegular: {
+          nextJob: async () => answers.shift() ?? answer({}),
+          createCampaign: async () => ({ new_campaign: { id: 1 } }),
+          log: async ({ body }) => {
+            logs.push(body.log);
+          },
+          saveDesigns: async () => undefined,
         },
-        bulkLog: async (body) => {
-          logs.push(body.log);
+        bulkV3: {
+          origin: async () => {
+            throw new Error('Campaign not found');
+          },
         },
-        bulkSaveDesigns: async () => undefined,
       },
       renderer: { renderJob: async () => rendered },
       clock: { now: () => 0, sleep: async () => undefined },

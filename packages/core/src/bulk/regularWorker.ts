@@ -24,8 +24,15 @@
  * The browser's reload rule (reload asked and no mouse activity for over 60 s) has no meaning
  * for a CLI worker, so `reload` answers are treated as "nothing now".
  */
+import type { z } from 'zod';
 import { normalizeError } from '../errors/normalizeError.js';
-import type { BulkRegularJob, NextJobAnswer } from './BulkRegularJob.js';
+import type {
+  BulkCreateCampaignBody,
+  BulkLogBody,
+  BulkRegularJob,
+  BulkSaveDesignsBody,
+  NextJobAnswer,
+} from './BulkRegularJob.js';
 import {
   REGULAR_WORKER_LOG_MESSAGES,
   REGULAR_WORKER_RETRY_DEFAULT_MS,
@@ -263,23 +270,20 @@ export function planRegular(state: RegularState): RegularPlan {
   }
 }
 
-/** The calls of the API client the regular worker makes (a `createApiClient` result fits). */
+/**
+ * The calls of the API client the regular worker makes, named as in the route table (a
+ * `createApiClient` result fits); answers are narrowed to what the worker reads.
+ */
 export interface RegularApi {
-  nextJob(query: WorkerIdentity & { processId?: string }): Promise<NextJobAnswer>;
-  bulkCreateCampaign(body: {
-    campaign_id: number;
-    design_info: { name: string; slug: string; collection?: string | null; file_url: string };
-    uploaded_at: number;
-    bulk_id: number;
-  }): Promise<{ new_campaign: { id: number } }>;
-  bulkOrigin(id: number): Promise<TemplateCampaign>;
-  bulkLog(body: { bulk_id: number; log: string }): Promise<unknown>;
-  bulkSaveDesigns(body: {
-    data: RegularRendered;
-    campaignId: number;
-    storage: 's3';
-    bulk_id: number;
-  }): Promise<unknown>;
+  bulkRegular: {
+    nextJob(input: { query: WorkerIdentity & { processId?: string } }): Promise<NextJobAnswer>;
+    createCampaign(input: {
+      body: z.input<typeof BulkCreateCampaignBody>;
+    }): Promise<{ new_campaign: { id: number } }>;
+    log(input: { body: z.input<typeof BulkLogBody> }): Promise<unknown>;
+    saveDesigns(input: { body: z.input<typeof BulkSaveDesignsBody> }): Promise<unknown>;
+  };
+  bulkV3: { origin(input: { params: { id: number } }): Promise<TemplateCampaign> };
 }
 
 export interface RegularRenderer {
@@ -341,7 +345,10 @@ async function performRegular(
   switch (plan.kind) {
     case 'next_job':
       try {
-        return { type: 'next_job', answer: await deps.api.nextJob(deps.identity) };
+        return {
+          type: 'next_job',
+          answer: await deps.api.bulkRegular.nextJob({ query: deps.identity }),
+        };
       } catch (error) {
         return fail(error);
       }
@@ -357,16 +364,18 @@ async function performRegular(
       }
       const name = [job.prefix, job.campaign_name, job.suffix].filter(Boolean).join(' ');
       try {
-        const answer = await deps.api.bulkCreateCampaign({
-          campaign_id: job.template_campaign_id,
-          design_info: {
-            name,
-            slug: slugOf(name),
-            collection: job.collection ?? null,
-            file_url: fileUrl,
+        const answer = await deps.api.bulkRegular.createCampaign({
+          body: {
+            campaign_id: job.template_campaign_id,
+            design_info: {
+              name,
+              slug: slugOf(name),
+              collection: job.collection ?? null,
+              file_url: fileUrl,
+            },
+            uploaded_at: deps.clock.now(),
+            bulk_id: job.id,
           },
-          uploaded_at: deps.clock.now(),
-          bulk_id: job.id,
         });
         return { type: 'campaign_created', campaignId: answer.new_campaign.id };
       } catch (error) {
@@ -376,7 +385,10 @@ async function performRegular(
     case 'load_template': {
       const id = plan.job.template_campaign_id ?? plan.campaignId;
       try {
-        return { type: 'template_loaded', template: await deps.api.bulkOrigin(id) };
+        return {
+          type: 'template_loaded',
+          template: await deps.api.bulkV3.origin({ params: { id } }),
+        };
       } catch (error) {
         return fail(error, REGULAR_WORKER_LOG_MESSAGES.campaignFetchFailed);
       }
@@ -395,11 +407,13 @@ async function performRegular(
       }
     case 'save':
       try {
-        await deps.api.bulkSaveDesigns({
-          data: plan.result,
-          campaignId: plan.campaignId,
-          storage: 's3',
-          bulk_id: plan.job.id,
+        await deps.api.bulkRegular.saveDesigns({
+          body: {
+            data: plan.result,
+            campaignId: plan.campaignId,
+            storage: 's3',
+            bulk_id: plan.job.id,
+          },
         });
         return { type: 'saved' };
       } catch (error) {
@@ -407,7 +421,7 @@ async function performRegular(
       }
     case 'log':
       try {
-        await deps.api.bulkLog({ bulk_id: plan.bulkId, log: plan.message });
+        await deps.api.bulkRegular.log({ body: { bulk_id: plan.bulkId, log: plan.message } });
       } catch (error) {
         deps.logger.warn(
           { bulk: plan.bulkId },

@@ -34,15 +34,3 @@ export const zodSerializerCompiler: FastifySerializerCompiler<unknown> = ({ sche
     return JSON.stringify(result.data);
   };
 };
-
-/** JSON Schema of a zod schema for the OpenAPI document (request side shows inputs). */
-export function toJsonSchema(schema: unknown, io: 'input' | 'output'): unknown {
-  if (!isZod(schema)) return schema;
-  try {
-    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
-    delete (json as { $schema?: string }).$schema;
-    return json;
-  } catch {
-    return {};
-  }
-}

@@ -1,30 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
-import {
-  AccessTokenAnswer,
-  API_PATHS,
-  AuthorizedAccountList,
-  DoneAnswer,
-  ForgotPasswordBody,
-  LoginAnswer,
-  LoginAsSellerBody,
-  LoginCredentials,
-  RegisterBody,
-  ResetPasswordBody,
-  SWITCH_ACCOUNT_FAILED_MESSAGE,
-  SwitchAccountBody,
-  TfaCodeBody,
-  TfaEnableAnswer,
-  TfaVerifyBody,
-  User,
-  VerifyEmailBody,
-} from '@printloom/core';
+import { API, type LoginCredentials, SWITCH_ACCOUNT_FAILED_MESSAGE } from '@printloom/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/commonPasswords.js';
 import { sendMail } from '../auth/mailer.js';
 import {
-  DEFAULT_AUTH_RATE_LIMIT,
-  DEMO_AUTH_RATE_LIMIT,
   RESET_TOKEN_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   TFA_TOKEN_TTL_SECONDS,
@@ -33,7 +13,7 @@ import {
 import type { Queryable } from '../db/Db.js';
 import { type AuthContext, hashToken, newToken, SESSION_COOKIE } from '../http/authContext.js';
 import { forbidden, httpError, notFound, unauthenticated, unprocessable } from '../http/errors.js';
-import { defineRoute } from '../http/route.js';
+import { registerGroup } from '../http/registerGroup.js';
 import { withinScope } from '../http/storeScope.js';
 import {
   findLiveSession,
@@ -165,12 +145,6 @@ export async function userView(db: Queryable, auth: AuthContext) {
 
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const rateLimit = {
-    max:
-      app.config.authRateLimit ??
-      (app.config.demo ? DEMO_AUTH_RATE_LIMIT : DEFAULT_AUTH_RATE_LIMIT),
-    timeWindow: 60_000,
-  };
 
   async function login(credentials: LoginCredentials, reply: FastifyReply, designerLogin: boolean) {
     const user = await getUserByEmail(db, credentials.email);
@@ -196,73 +170,6 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     return { data: await issueSession(db, reply, { userId: user.id }) };
   }
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.sellerLogin,
-    summary: 'Seller login',
-    tags: ['auth'],
-    auth: 'none',
-    body: LoginCredentials,
-    response: LoginAnswer,
-    rateLimit,
-    handler: async ({ body, reply }) => login(body, reply, false),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.adminLogin,
-    summary: 'Designer and admin login',
-    tags: ['auth'],
-    auth: 'none',
-    body: LoginCredentials,
-    response: LoginAnswer,
-    rateLimit,
-    handler: async ({ body, reply }) => login(body, reply, true),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.tfaVerify,
-    summary: 'Second login step: the TOTP code',
-    tags: ['auth'],
-    auth: 'none',
-    body: TfaVerifyBody,
-    response: AccessTokenAnswer,
-    rateLimit,
-    handler: async ({ body, reply }) => {
-      const challenge = await findLiveSession(db, hashToken(body.tfa_token), 'tfa');
-      if (!challenge) throw unauthenticated(AUTH_MESSAGES.tfaExpired);
-      const user = await getUserById(db, challenge.user_id);
-      if (!user || !codeMatches(user, body.code)) {
-        throw unprocessable(AUTH_MESSAGES.tfaInvalid, { code: [AUTH_MESSAGES.tfaInvalid] });
-      }
-      await revokeSession(db, challenge.id);
-      await insertAudit(db, { actorId: user.id, sellerId: user.id, action: 'login' });
-      return { data: await issueSession(db, reply, { userId: user.id }) };
-    },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.register,
-    summary: 'Create a seller account',
-    tags: ['auth'],
-    auth: 'none',
-    body: RegisterBody,
-    response: AccessTokenAnswer,
-    rateLimit,
-    handler: async ({ body, reply, request }) => {
-      await checkNewPassword(body.password);
-      if (await getUserByEmail(db, body.email)) {
-        throw unprocessable(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
-      }
-      const user = await insertUser(db, {
-        name: body.name,
-        email: body.email,
-        passwordHash: await hash(body.password),
-      });
-      await sendVerification(user, request.log);
-      return { data: await issueSession(db, reply, { userId: user.id }) };
-    },
-  });
-
   async function sendVerification(user: UserRow, log: FastifyInstance['log']) {
     const token = newToken();
     await insertUserToken(db, {
@@ -278,16 +185,42 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     });
   }
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.forgotPassword,
-    summary: 'Mail a password reset link',
-    tags: ['auth'],
-    auth: 'none',
-    body: ForgotPasswordBody,
-    response: DoneAnswer,
-    rateLimit,
-    handler: async ({ body, request }) => {
+  // Two-factor setup on the signed-in person's own account (not a switched-to seller's).
+  async function ownAccount(auth: AuthContext): Promise<UserRow> {
+    if (auth.grant || auth.accessUser !== null) throw forbidden();
+    const user = await getUserById(db, auth.userId);
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  registerGroup(app, API.auth, {
+    sellerLogin: async ({ body, reply }) => login(body, reply, false),
+    adminLogin: async ({ body, reply }) => login(body, reply, true),
+    tfaVerify: async ({ body, reply }) => {
+      const challenge = await findLiveSession(db, hashToken(body.tfa_token), 'tfa');
+      if (!challenge) throw unauthenticated(AUTH_MESSAGES.tfaExpired);
+      const user = await getUserById(db, challenge.user_id);
+      if (!user || !codeMatches(user, body.code)) {
+        throw unprocessable(AUTH_MESSAGES.tfaInvalid, { code: [AUTH_MESSAGES.tfaInvalid] });
+      }
+      await revokeSession(db, challenge.id);
+      await insertAudit(db, { actorId: user.id, sellerId: user.id, action: 'login' });
+      return { data: await issueSession(db, reply, { userId: user.id }) };
+    },
+    register: async ({ body, reply, request }) => {
+      await checkNewPassword(body.password);
+      if (await getUserByEmail(db, body.email)) {
+        throw unprocessable(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
+      }
+      const user = await insertUser(db, {
+        name: body.name,
+        email: body.email,
+        passwordHash: await hash(body.password),
+      });
+      await sendVerification(user, request.log);
+      return { data: await issueSession(db, reply, { userId: user.id }) };
+    },
+    forgotPassword: async ({ body, request }) => {
       const user = await getUserByEmail(db, body.email);
       if (user) {
         const token = newToken();
@@ -306,17 +239,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       // Same answer for unknown addresses: the form must not reveal who has an account.
       return { data: null, message: AUTH_MESSAGES.resetSent };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.resetPassword,
-    summary: 'Set a new password with a reset token',
-    tags: ['auth'],
-    auth: 'none',
-    body: ResetPasswordBody,
-    response: DoneAnswer,
-    rateLimit,
-    handler: async ({ body }) => {
+    resetPassword: async ({ body }) => {
       await checkNewPassword(body.password);
       const userId = await useUserToken(db, hashToken(body.token), 'reset');
       if (userId === undefined) {
@@ -327,16 +250,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       await insertAudit(db, { actorId: userId, sellerId: userId, action: 'password_reset' });
       return { data: null, message: AUTH_MESSAGES.passwordReset };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.verifyEmail,
-    summary: 'Verify the email with the mailed token',
-    tags: ['auth'],
-    auth: 'none',
-    body: VerifyEmailBody,
-    response: DoneAnswer,
-    handler: async ({ body }) => {
+    verifyEmail: async ({ body }) => {
       const userId = await useUserToken(db, hashToken(body.token), 'verify');
       if (userId === undefined) {
         throw unprocessable(AUTH_MESSAGES.verifyInvalid, { token: [AUTH_MESSAGES.verifyInvalid] });
@@ -344,47 +258,17 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       await markEmailVerified(db, userId);
       return { data: null, message: AUTH_MESSAGES.verified };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.resendVerification,
-    summary: 'Mail a new verification link',
-    tags: ['auth'],
-    response: DoneAnswer,
-    rateLimit,
-    handler: async ({ auth, request }) => {
+    resendVerification: async ({ auth, request }) => {
       await sendVerification(auth.seller, request.log);
       return { data: null, message: AUTH_MESSAGES.verificationSent };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.logout,
-    summary: 'Revoke the session',
-    tags: ['auth'],
-    response: DoneAnswer,
-    handler: async ({ auth, reply }) => {
+    logout: async ({ auth, reply }) => {
       await revokeSession(db, auth.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { data: null, message: AUTH_MESSAGES.loggedOut };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.me,
-    summary: 'The signed-in user',
-    tags: ['auth'],
-    response: User,
-    handler: async ({ auth }) => ({ data: await userView(db, auth) }),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.loginAsSeller,
-    summary: 'Admin signs in as a seller (audited)',
-    tags: ['auth'],
-    body: LoginAsSellerBody,
-    response: AccessTokenAnswer,
-    handler: async ({ auth, body, reply }) => {
+    me: async ({ auth }) => ({ data: await userView(db, auth) }),
+    loginAsSeller: async ({ auth, body, reply }) => {
       if (!auth.isAdmin) throw forbidden(AUTH_MESSAGES.notAdmin);
       const seller = await getUserById(db, body.seller_id);
       if (!seller) throw notFound();
@@ -416,36 +300,13 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         }),
       };
     },
-  });
-
-  // Two-factor setup on the signed-in person's own account (not a switched-to seller's).
-  async function ownAccount(auth: AuthContext): Promise<UserRow> {
-    if (auth.grant || auth.accessUser !== null) throw forbidden();
-    const user = await getUserById(db, auth.userId);
-    if (!user) throw unauthenticated();
-    return user;
-  }
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.tfaEnable,
-    summary: 'Start two-factor setup: a new TOTP secret',
-    tags: ['auth'],
-    response: TfaEnableAnswer,
-    handler: async ({ auth }) => {
+    tfaEnable: async ({ auth }) => {
       const user = await ownAccount(auth);
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       await setTfa(db, user.id, { secret, enable: true, confirm: false });
       return { data: { secret, otpauth_url: totpOf(user, secret).toString() } };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.tfaConfirm,
-    summary: 'Confirm two-factor with a first code',
-    tags: ['auth'],
-    body: TfaCodeBody,
-    response: DoneAnswer,
-    handler: async ({ auth, body }) => {
+    tfaConfirm: async ({ auth, body }) => {
       const user = await ownAccount(auth);
       if (!user.tfa_enable || !user.tfa_secret) throw unprocessable(AUTH_MESSAGES.tfaNotEnabled);
       if (!codeMatches(user, body.code)) {
@@ -455,15 +316,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_confirm' });
       return { data: null };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.tfaDisable,
-    summary: 'Turn two-factor off (needs a current code)',
-    tags: ['auth'],
-    body: TfaCodeBody,
-    response: DoneAnswer,
-    handler: async ({ auth, body }) => {
+    tfaDisable: async ({ auth, body }) => {
       const user = await ownAccount(auth);
       if (!codeMatches(user, body.code)) {
         throw unprocessable(AUTH_MESSAGES.tfaInvalid, { code: [AUTH_MESSAGES.tfaInvalid] });
@@ -475,13 +328,8 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Team (spec §4 Switch account).
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.authorizedAccounts,
-    summary: 'Seller accounts the signed-in person may act for',
-    tags: ['team'],
-    response: AuthorizedAccountList,
-    handler: async ({ auth }) => {
+  registerGroup(app, API.team, {
+    authorizedAccounts: async ({ auth }) => {
       const grants = await grantsOfMember(db, auth.userId);
       return {
         data: grants.map((g) => ({
@@ -492,15 +340,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         })),
       };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.switchAccount,
-    summary: 'Act for another seller (authorized account)',
-    tags: ['team'],
-    body: SwitchAccountBody,
-    response: AccessTokenAnswer,
-    handler: async ({ auth, body, reply }) => {
+    switchAccount: async ({ auth, body, reply }) => {
       const grant = await grantOf(db, auth.userId, body.seller_id);
       if (!grant) throw httpError(403, SWITCH_ACCOUNT_FAILED_MESSAGE);
       const target = await getUserById(db, body.seller_id);
@@ -521,14 +361,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       const targetTfa = target.tfa_enable && target.tfa_confirm;
       return { data, customPayload: { fta_diff: ownTfa !== targetTfa } };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.switchBackAccount,
-    summary: 'Return to the own account',
-    tags: ['team'],
-    response: AccessTokenAnswer,
-    handler: async ({ auth, reply }) => {
+    switchBackAccount: async ({ auth, reply }) => {
       if (!auth.grant) throw httpError(422, AUTH_MESSAGES.switchBackFailed);
       await revokeSession(db, auth.sessionId);
       await insertAudit(db, {

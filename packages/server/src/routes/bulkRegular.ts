@@ -7,32 +7,17 @@
  * limit_campaign_per_day / limit_campaign_per_minute.
  */
 import {
-  API_PATHS,
+  API,
   BULK_MESSAGES,
-  BulkAllAnswer,
-  BulkCreateCampaignAnswer,
-  BulkCreateCampaignBody,
-  BulkLogBody,
-  BulkRegularListQuery,
-  BulkRegularRow,
-  BulkRemoveAnswer,
-  BulkRowIdBody,
-  BulkRowIdsBody,
-  BulkSaveDesignsBody,
-  CreateBulkRegularJobsAnswer,
-  CreateBulkRegularJobsBody,
-  DoneAnswer,
-  NextJobAnswer,
-  NextJobQuery,
+  type BulkRowIdsBody,
   pageInfo,
-  paginated,
   REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
-import { defineRoute } from '../http/route.js';
+import { registerGroup } from '../http/registerGroup.js';
 import {
   createRegularJobs,
   listRegularJobs,
@@ -68,20 +53,27 @@ function jobView(row: JobRow) {
   };
 }
 
-const tags = ['bulk-regular'];
-
 export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const base = { tags, permission: 'update_campaign', notForDesigners: true } as const;
 
-  defineRoute(app, {
-    ...base,
-    method: 'GET',
-    url: API_PATHS.bulkNextJob,
-    summary: 'The next regular bulk job for this tab, or why there is none',
-    query: NextJobQuery,
-    response: NextJobAnswer,
-    handler: async ({ auth, query }) => {
+  /** Start or stop chosen jobs: those in a `from` status move to `to`; answers the jobs. */
+  const moveJobs =
+    (from: string[], to: string) =>
+    async ({ auth, body }: { auth: AuthContext; body: BulkRowIdsBody }) => {
+      await setRegularJobsStatus(db, auth.sellerId, body.ids, from, to);
+      return { data: (await regularJobsByIds(db, auth.sellerId, body.ids)).map(regularJobView) };
+    };
+  /** Start or stop every job of the seller in a `from` status. */
+  const moveAllJobs =
+    (from: string[], to: string) =>
+    async ({ auth }: { auth: AuthContext }) => ({
+      data: {
+        updated: (await setRegularJobsStatus(db, auth.sellerId, null, from, to)).length,
+      },
+    });
+
+  registerGroup(app, API.bulkRegular, {
+    nextJob: async ({ auth, query }) => {
       const none = (
         reason:
           | 'bulk_not_processing'
@@ -121,15 +113,7 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
         },
       };
     },
-  });
-  defineRoute(app, {
-    ...base,
-    method: 'POST',
-    url: API_PATHS.bulkCreateCampaign,
-    summary: "Create a regular bulk job's campaign from its template campaign",
-    body: BulkCreateCampaignBody,
-    response: BulkCreateCampaignAnswer,
-    handler: async ({ auth, body }) => {
+    createCampaign: async ({ auth, body }) => {
       const id = await db.transaction(async (tx) => {
         const [job] = await tx.query<JobRow>(
           'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 FOR UPDATE',
@@ -157,15 +141,7 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       if (!campaign) throw notFound(BULK_MESSAGES.campaignNotFound);
       return { data: { new_campaign: campaign } };
     },
-  });
-  defineRoute(app, {
-    ...base,
-    method: 'POST',
-    url: API_PATHS.bulkLog,
-    summary: 'A worker message about a regular bulk job',
-    body: BulkLogBody,
-    response: DoneAnswer,
-    handler: async ({ auth, body, request }) => {
+    log: async ({ auth, body, request }) => {
       const [job] = await db.query(
         'SELECT id FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2',
         [body.bulk_id, auth.sellerId],
@@ -186,15 +162,7 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       request.log.info({ bulkId: body.bulk_id, log: body.log }, 'bulk worker log');
       return { data: null };
     },
-  });
-  defineRoute(app, {
-    ...base,
-    method: 'POST',
-    url: API_PATHS.bulkSaveDesigns,
-    summary: "Save a regular bulk job's designs and mockups; completes the job",
-    body: BulkSaveDesignsBody,
-    response: DoneAnswer,
-    handler: async ({ auth, body }) => {
+    saveDesigns: async ({ auth, body }) => {
       const saved = await db.transaction(async (tx) => {
         const [job] = await tx.query<JobRow>(
           'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 AND campaign_id = $3 FOR UPDATE',
@@ -253,18 +221,8 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       if (!saved) throw notFound(BULK_MESSAGES.campaignNotFound);
       return { data: null };
     },
-  });
-
-  // The seller's list of regular jobs and its row actions (spec §3 bulk list query, §4).
-  defineRoute(app, {
-    ...base,
-    permission: 'get_campaigns',
-    method: 'GET',
-    url: API_PATHS.bulkJobs,
-    summary: 'Regular bulk jobs (bulk list query of spec §3, without type)',
-    query: BulkRegularListQuery,
-    response: paginated(BulkRegularRow),
-    handler: async ({ auth, query }) => {
+    // The seller's list of regular jobs and its row actions (spec §3 bulk list query, §4).
+    jobs: async ({ auth, query }) => {
       const { rows, total } = await listRegularJobs(
         db,
         auth.sellerId,
@@ -275,28 +233,12 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
         data: { data: rows.map(regularJobView), ...pageInfo(total, query.page, query.per_page) },
       };
     },
-  });
-  defineRoute(app, {
-    ...base,
-    method: 'POST',
-    url: API_PATHS.bulkJobs,
-    summary: 'Create regular bulk jobs: one campaign per artwork from a template campaign',
-    body: CreateBulkRegularJobsBody,
-    response: CreateBulkRegularJobsAnswer,
-    handler: async ({ auth, body }) => {
+    createJobs: async ({ auth, body }) => {
       const ids = await db.transaction(async (tx) => createRegularJobs(tx, auth.sellerId, body));
       if (!ids) throw notFound(BULK_MESSAGES.campaignNotFound);
       return { data: { ids } };
     },
-  });
-  defineRoute(app, {
-    ...base,
-    method: 'POST',
-    url: API_PATHS.bulkRetry,
-    summary: 'Put a failed, stopped or abandoned processing job back in the queue',
-    body: BulkRowIdBody,
-    response: BulkRegularRow,
-    handler: async ({ auth, body }) => {
+    retry: async ({ auth, body }) => {
       const moved = await setRegularJobsStatus(
         db,
         auth.sellerId,
@@ -309,55 +251,12 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       if (moved.length === 0) throw conflict(REGULAR_JOB_MESSAGES.notRetryable);
       return { data: regularJobView(row) };
     },
-  });
-  defineRoute(app, {
-    ...base,
-    method: 'POST',
-    url: API_PATHS.bulkRemove,
-    summary: 'Remove regular bulk jobs',
-    body: BulkRowIdsBody,
-    response: BulkRemoveAnswer,
-    handler: async ({ auth, body }) => ({
+    remove: async ({ auth, body }) => ({
       data: { ids: await removeRegularJobs(db, auth.sellerId, body.ids) },
     }),
+    start: moveJobs(['stopped'], 'pending'),
+    stop: moveJobs(['pending', 'processing'], 'stopped'),
+    startAll: moveAllJobs(['stopped'], 'pending'),
+    stopAll: moveAllJobs(['pending', 'processing'], 'stopped'),
   });
-  for (const [url, from, to, summary] of [
-    [API_PATHS.bulkStart, ['stopped'], 'pending', 'Start stopped regular jobs'],
-    [API_PATHS.bulkStop, ['pending', 'processing'], 'stopped', 'Stop pending or processing jobs'],
-  ] as const) {
-    defineRoute(app, {
-      ...base,
-      method: 'POST',
-      url,
-      summary,
-      body: BulkRowIdsBody,
-      response: z.array(BulkRegularRow),
-      handler: async ({ auth, body }) => {
-        await setRegularJobsStatus(db, auth.sellerId, body.ids, [...from], to);
-        return { data: (await regularJobsByIds(db, auth.sellerId, body.ids)).map(regularJobView) };
-      },
-    });
-  }
-  for (const [url, from, to, summary] of [
-    [API_PATHS.bulkStartAll, ['stopped'], 'pending', 'Start every stopped regular job'],
-    [
-      API_PATHS.bulkStopAll,
-      ['pending', 'processing'],
-      'stopped',
-      'Stop every pending or processing regular job',
-    ],
-  ] as const) {
-    defineRoute(app, {
-      ...base,
-      method: 'POST',
-      url,
-      summary,
-      response: BulkAllAnswer,
-      handler: async ({ auth }) => ({
-        data: {
-          updated: (await setRegularJobsStatus(db, auth.sellerId, null, [...from], to)).length,
-        },
-      }),
-    });
-  }
 }

@@ -1,26 +1,9 @@
-import {
-  API_PATHS,
-  Campaign,
-  CampaignCreateBody,
-  CampaignListQuery,
-  CampaignUpdateBody,
-  IdParams,
-  MockupsQuery,
-  MockupTemplate,
-  ProductTemplate,
-  ProductTemplateListQuery,
-  pageInfo,
-  paginated,
-  SiteConfig,
-  Store,
-  splitIds,
-} from '@printloom/core';
+import { API, pageInfo, splitIds } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_DOMAIN, DEFAULT_PREVIEW_DOMAIN } from '../config.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
-import { defineRoute } from '../http/route.js';
+import { registerGroup } from '../http/registerGroup.js';
 import { withinScope } from '../http/storeScope.js';
 import {
   campaignView,
@@ -36,65 +19,28 @@ import { getTemplate, listMockupTemplates, listTemplates } from '../sql/template
 
 export async function registerCatalogRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.productTemplates,
-    summary: 'Product templates of the catalog',
-    tags: ['catalog'],
-    query: ProductTemplateListQuery,
-    response: paginated(ProductTemplate),
-    handler: async ({ query }) => {
+  registerGroup(app, API.catalog, {
+    productTemplates: async ({ query }) => {
       const { rows, total } = await listTemplates(db, query);
       return { data: { data: rows, ...pageInfo(total, query.page, query.per_page) } };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.productTemplate,
-    summary: 'One product template with print spaces and mockups',
-    tags: ['catalog'],
-    params: IdParams,
-    response: ProductTemplate,
-    handler: async ({ params }) => {
+    productTemplate: async ({ params }) => {
       const template = await getTemplate(db, params.id);
       if (!template) throw notFound();
       return { data: template };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.mockups,
-    summary: 'Mockup templates of product templates',
-    tags: ['catalog'],
-    query: MockupsQuery,
-    response: z.array(MockupTemplate),
-    handler: async ({ query }) => ({
+    mockups: async ({ query }) => ({
       data: await listMockupTemplates(db, splitIds(query.template_ids)),
     }),
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.siteConfig,
-    summary: 'Preview and marketplace domains (spec §3 Site config)',
-    tags: ['catalog'],
-    auth: 'none',
-    response: SiteConfig,
-    handler: async () => ({
+    siteConfig: async () => ({
       data: {
         preview_domain: app.config.previewDomain || DEFAULT_PREVIEW_DOMAIN,
         market_place_domain: app.config.marketplaceDomain || DEFAULT_MARKETPLACE_DOMAIN,
       },
     }),
   });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.stores,
-    summary: "The seller's stores, oldest first (the first is the current store)",
-    tags: ['campaigns'],
-    permission: 'get_campaigns',
-    response: z.array(Store),
-    handler: async ({ auth }) => ({
+  registerGroup(app, API.campaigns, {
+    stores: async ({ auth }) => ({
       // Spec §6: a session limited to some stores lists only those.
       data: withinScope(
         auth,
@@ -105,16 +51,7 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
         (store) => Number(store.id),
       ),
     }),
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.campaigns,
-    summary: 'Campaign list (get_campaigns)',
-    tags: ['campaigns'],
-    permission: 'get_campaigns',
-    query: CampaignListQuery,
-    response: paginated(Campaign),
-    handler: async ({ auth, query }) => {
+    list: async ({ auth, query }) => {
       const { rows, total } = await listCampaigns(
         db,
         auth.sellerId,
@@ -128,16 +65,7 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
         },
       };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.campaigns,
-    summary: 'Create a campaign from product templates (update_campaign)',
-    tags: ['campaigns'],
-    permission: 'update_campaign',
-    body: CampaignCreateBody,
-    response: Campaign,
-    handler: async ({ auth, body }) => {
+    create: async ({ auth, body }) => {
       const id = await db
         .transaction(async (tx) => insertCampaign(tx, auth.sellerId, body))
         .catch((error: unknown) => {
@@ -156,31 +84,12 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
       if (!campaign) throw notFound();
       return { data: campaign };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.campaign,
-    summary: 'A campaign with products, designs and mockups (get_campaigns)',
-    tags: ['campaigns'],
-    permission: 'get_campaigns',
-    params: IdParams,
-    response: Campaign,
-    handler: async ({ auth, params }) => {
+    get: async ({ auth, params }) => {
       const campaign = await getCampaignFull(db, auth.sellerId, params.id);
       if (!campaign) throw notFound();
       return { data: campaign };
     },
-  });
-  defineRoute(app, {
-    method: 'PUT',
-    url: API_PATHS.campaign,
-    summary: 'Update a campaign (update_campaign)',
-    tags: ['campaigns'],
-    permission: 'update_campaign',
-    params: IdParams,
-    body: CampaignUpdateBody,
-    response: Campaign,
-    handler: async ({ auth, params, body }) => {
+    update: async ({ auth, params, body }) => {
       const found = await db
         .transaction(async (tx) => updateCampaign(tx, auth.sellerId, params.id, body))
         .catch((error: unknown) => {

@@ -1,5 +1,6 @@
-import { API_PATHS } from '@printloom/core';
+import { API } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
+import { registerGroup } from '../http/registerGroup.js';
 
 /** Country header a CDN in front of the API sets (Cloudflare's name; others copy it). */
 const COUNTRY_HEADER = 'cf-ipcountry';
@@ -12,15 +13,8 @@ const COUNTRY_HEADER = 'cf-ipcountry';
  * dashboard falls back to its network-meta lookup. Not cached: the answer is per visitor.
  */
 export async function registerClientTrace(app: FastifyInstance): Promise<void> {
-  app.get(
-    API_PATHS.cdnTrace,
-    {
-      schema: {
-        summary: "The caller's address and user agent (Cloudflare trace format)",
-        tags: ['shell'],
-      },
-    },
-    async (request, reply) => {
+  registerGroup(app, API.clientInfo, {
+    trace: async ({ request, reply }) => {
       const country = request.headers[COUNTRY_HEADER];
       const lines: Array<[string, string]> = [
         ['fl', 'printloom'],
@@ -39,5 +33,5 @@ export async function registerClientTrace(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'no-store');
       return reply.send(`${lines.map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
     },
-  );
+  });
 }

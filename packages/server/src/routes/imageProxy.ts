@@ -4,11 +4,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { API_PATHS, IMAGE_PRESETS, ImageProxyQuery } from '@printloom/core';
+import { API, IMAGE_PRESETS, type ImageProxyQuery } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { BLOB_FILE_PREFIX, readBlob } from '../blob/blobStore.js';
 import { objectUrl } from '../blob/s3Presign.js';
 import { forbidden, httpError, unprocessable } from '../http/errors.js';
+import { registerGroup } from '../http/registerGroup.js';
 
 /** Limits of the image proxy: source bytes, decoded pixels (50 MP) and fetch time. */
 export const IMAGE_PROXY_MAX_BYTES = 20 * 1024 * 1024;
@@ -118,16 +119,8 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
         ]
       : [],
   );
-  app.get(
-    API_PATHS.imageProxy,
-    {
-      schema: {
-        summary: 'Resize an external image to webp q90',
-        tags: ['uploads'],
-        querystring: ImageProxyQuery,
-      },
-    },
-    async (request, reply) => {
+  registerGroup(app, API.images, {
+    proxy: async ({ request, reply }) => {
       const query = request.query as ImageProxyQuery;
       const url = new URL(query.url);
       // The thumbnail form (spec §7: url, is_thumbnail, token) fits the thumb preset (§9). Its
@@ -165,5 +158,5 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'public, max-age=86400');
       return reply.send(out);
     },
-  );
+  });
 }

@@ -76,9 +76,12 @@ describe.each(BACKENDS)('email marketing and Klaviyo on %s', (backend) => {
   beforeAll(async () => {
     klaviyo = await startFakeKlaviyo();
     t = await createTestApp(backend, { klaviyoApiUrl: klaviyo.url, designTool: DESIGN_TOOL });
-    const seller = await createUser(t.app, { email: 'mk@example.test', tags: ['pb'] });
+    const seller = await createUser(t.app, {
+      email: 'mk@example.test',
+      tags: ['pb', 'email marketing'],
+    });
     sellerId = seller.id;
-    await createUser(t.app, { email: 'mk-other@example.test' });
+    await createUser(t.app, { email: 'mk-other@example.test', tags: ['email marketing'] });
     token = await login(t.app, 'mk@example.test');
     other = await login(t.app, 'mk-other@example.test');
     const [store] = await t.app.db.query<{ id: number }>(
@@ -236,7 +239,10 @@ describe.each(BACKENDS)('email marketing and Klaviyo on %s', (backend) => {
   it('answers 502 when Klaviyo cannot be reached, and keeps the profiles queued', async () => {
     const down = await createTestApp('pglite', { klaviyoApiUrl: 'http://127.0.0.1:9' });
     try {
-      const seller = await createUser(down.app, { email: 'down@example.test' });
+      const seller = await createUser(down.app, {
+        email: 'down@example.test',
+        tags: ['email marketing'],
+      });
       const downToken = await login(down.app, 'down@example.test');
       const [store] = await down.app.db.query<{ id: number }>(
         "INSERT INTO stores (seller_id, name) VALUES ($1, 'S') RETURNING id",
@@ -401,7 +407,10 @@ describe('Klaviyo keys saved before they were sealed', () => {
   it('are sealed at start and still work', async () => {
     const t = await createTestApp('pglite');
     try {
-      const seller = await createUser(t.app, { email: 'legacy@example.test' });
+      const seller = await createUser(t.app, {
+        email: 'legacy@example.test',
+        tags: ['email marketing'],
+      });
       const [store] = await t.app.db.query<{ id: number }>(
         "INSERT INTO stores (seller_id, name) VALUES ($1, 'Old') RETURNING id",
         [seller.id],

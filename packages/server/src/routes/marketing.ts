@@ -11,26 +11,12 @@
  *
  * Every store is the calling seller's (404) and one the session may use (403, storeScope.ts).
  */
-import {
-  API_PATHS,
-  DoneAnswer,
-  IdParams,
-  KlaviyoSettings,
-  KlaviyoSettingsBody,
-  KlaviyoSyncAnswer,
-  PbTokenAnswer,
-  pageInfo,
-  paginated,
-  Subscriber,
-  SubscriberBody,
-  SubscriberListQuery,
-} from '@printloom/core';
+import { API, PERSONALIZED_OFF_MESSAGE, pageInfo } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { createSecretBox, isSealed, type SecretBox } from '../auth/createSecretBox.js';
 import type { Db } from '../db/Db.js';
 import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
-import { defineRoute } from '../http/route.js';
+import { registerGroup } from '../http/registerGroup.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
 import {
   importKlaviyoProfiles,
@@ -61,16 +47,13 @@ export const MARKETING_MESSAGES = {
     'Klaviyo is not connected for this store: save its private key and list first.',
   klaviyoKeyUnreadable: 'The saved Klaviyo key can no longer be read; save it again.',
   nothingQueued: 'Every subscriber of this store is already in Klaviyo.',
-  designToolOff: 'Personalised products are not enabled for this account.',
+  designToolOff: PERSONALIZED_OFF_MESSAGE,
   designToolMissing: 'The personalisation design tool is not set up on this server.',
 } as const;
 
 /** Visible characters of a stored Klaviyo key; the rest is masked in every answer. */
 const KEY_VISIBLE_CHARS = 4;
-/** Tags that open the personalisation tool (spec §6: pb or personalized). */
-const DESIGN_TOOL_TAGS = ['pb', 'personalized'];
 
-const StoreParams = z.object({ storeId: z.coerce.number().int().positive() });
 const klaviyoContext = (storeId: number) => `klaviyo:${storeId}`;
 
 function maskKey(key: string): string {
@@ -107,7 +90,6 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
   const { db } = app;
   const box = createSecretBox(app.config.secret);
   const klaviyoApiUrl = app.config.klaviyoApiUrl || KLAVIYO_API_URL;
-  const tags = ['email-marketing'];
   const sealed = await sealPlainKlaviyoKeys(db, box);
   if (sealed > 0) app.log.info({ count: sealed }, 'sealed plain Klaviyo keys');
 
@@ -127,32 +109,14 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
     };
   }
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.klaviyoSettings,
-    summary: "A store's Klaviyo connection (key masked) and its last sync",
-    tags,
-    permission: 'update_campaign',
-    params: StoreParams,
-    response: KlaviyoSettings,
-    handler: async ({ auth, params }) => {
+  registerGroup(app, API.marketing, {
+    klaviyoSettings: async ({ auth, params }) => {
       await ownStore(db, auth, params.storeId);
       return {
         data: settingsView(params.storeId, await getKlaviyoSettings(db, params.storeId)),
       };
     },
-  });
-
-  defineRoute(app, {
-    method: 'PUT',
-    url: API_PATHS.klaviyoSettings,
-    summary: "Set a store's Klaviyo private key (stored sealed) and list",
-    tags,
-    permission: 'update_campaign',
-    params: StoreParams,
-    body: KlaviyoSettingsBody,
-    response: KlaviyoSettings,
-    handler: async ({ auth, params, body }) => {
+    updateKlaviyoSettings: async ({ auth, params, body }) => {
       await ownStore(db, auth, params.storeId);
       await putKlaviyoSettings(db, {
         storeId: params.storeId,
@@ -163,17 +127,7 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
         data: settingsView(params.storeId, await getKlaviyoSettings(db, params.storeId)),
       };
     },
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.klaviyoSyncProfiles,
-    summary: "Send the store's queued subscribers to its Klaviyo list",
-    tags,
-    permission: 'update_campaign',
-    params: StoreParams,
-    response: KlaviyoSyncAnswer,
-    handler: async ({ auth, params, request }) => {
+    syncKlaviyoProfiles: async ({ auth, params, request }) => {
       const storeId = params.storeId;
       await ownStore(db, auth, storeId);
       const settings = await getKlaviyoSettings(db, storeId);
@@ -220,17 +174,7 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
       await recordKlaviyoSync(db, { storeId, message, jobId, synced: true });
       return { data: { store_id: storeId, sent, remaining, job_id: jobId, message } };
     },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.subscribers,
-    summary: 'Email subscribers of the seller’s stores, newest first',
-    tags,
-    permission: 'update_campaign',
-    query: SubscriberListQuery,
-    response: paginated(Subscriber),
-    handler: async ({ auth, query }) => {
+    subscribers: async ({ auth, query }) => {
       const stores = storesInScope(auth, query.store_id ? [query.store_id] : undefined);
       const q = query.q ? containsPattern(query.q) : null;
       const { rows, total } = await listSubscribers(db, auth.sellerId, {
@@ -246,31 +190,11 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
         },
       };
     },
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.subscribers,
-    summary: 'Add a subscriber to a store (or update the one with that email); queued for Klaviyo',
-    tags,
-    permission: 'update_campaign',
-    body: SubscriberBody,
-    response: Subscriber,
-    handler: async ({ auth, body }) => {
+    addSubscriber: async ({ auth, body }) => {
       await ownStore(db, auth, body.store_id);
       return { data: subscriberView(await upsertSubscriber(db, auth.sellerId, body)) };
     },
-  });
-
-  defineRoute(app, {
-    method: 'DELETE',
-    url: API_PATHS.subscriber,
-    summary: 'Remove a subscriber (Klaviyo keeps the profiles it already has)',
-    tags,
-    permission: 'update_campaign',
-    params: IdParams,
-    response: DoneAnswer,
-    handler: async ({ auth, params }) => {
+    removeSubscriber: async ({ auth, params }) => {
       const row = await getSubscriber(db, auth.sellerId, params.id);
       if (!row) throw notFound();
       if (!canUseStore(auth, Number(row.store_id))) throw forbidden(STORE_SCOPE_MESSAGE);
@@ -279,17 +203,8 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.pbToken,
-    summary: 'A one-hour token for the personalisation design tool (tag pb or personalized)',
-    tags: ['personalized'],
-    permission: 'update_campaign',
-    response: PbTokenAnswer,
-    handler: async ({ auth }) => {
-      if (!auth.seller.tags.some((tag) => DESIGN_TOOL_TAGS.includes(tag))) {
-        throw forbidden(MARKETING_MESSAGES.designToolOff);
-      }
+  registerGroup(app, API.personalized, {
+    pbToken: async ({ auth }) => {
       const tool = app.config.designTool;
       if (!tool) throw httpError(503, MARKETING_MESSAGES.designToolMissing);
       const token = signDesignToolToken(

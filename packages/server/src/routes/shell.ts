@@ -1,26 +1,15 @@
 import {
-  API_PATHS,
-  BalanceAnswer,
-  DoneAnswer,
-  FeaturedInfoList,
-  IdParams,
-  Notification,
-  NotificationList,
-  NotificationListQuery,
-  NotificationReadStatus,
+  API,
+  type FeaturedInfoList,
   pageInfo,
-  SellerSurvey,
   SURVEY_MESSAGES,
-  UpdatedCountAnswer,
-  UtmTrackAnswer,
-  UtmTrackBody,
-  VersionAnswer,
+  type UtmTrackBody,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 import { FEATURED_CACHE_MS } from '../config.js';
 import { notFound } from '../http/errors.js';
-import { defineRoute } from '../http/route.js';
+import { registerGroup } from '../http/registerGroup.js';
 import { saveSurvey } from '../sql/users.js';
 
 interface NotificationRow {
@@ -59,14 +48,30 @@ const SELECT_NOTIFICATION = `SELECT n.*, (r.notification_id IS NOT NULL) AS read
 
 export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.notifications,
-    summary: 'Notifications of the seller, newest first',
-    tags: ['shell'],
-    query: NotificationListQuery,
-    response: NotificationList,
-    handler: async ({ auth, query }) => {
+  const lastUpdate = app.config.lastUpdate ?? new Date().toISOString();
+
+  let featured: { at: number; list: FeaturedInfoList } | null = null;
+
+  // The browser remembers tracked campaigns in a cookie (spec §4); the server records each call.
+  // A campaign id of another seller is not stored on the seller route.
+  async function track(sellerId: number | null, body: UtmTrackBody, ip: string) {
+    let campaignId = body.campaign_id ?? null;
+    if (campaignId !== null && sellerId !== null) {
+      const owned = await db.query('SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2', [
+        campaignId,
+        sellerId,
+      ]);
+      if (owned.length === 0) campaignId = null;
+    }
+    await db.query(
+      'INSERT INTO utm_tracks (seller_id, utm_campaign, action, campaign_id, ip_address) VALUES ($1, $2, $3, $4, $5)',
+      [sellerId, body.utm_campaign, body.action, campaignId, ip],
+    );
+    return { data: { success: true } };
+  }
+
+  registerGroup(app, API.shell, {
+    notifications: async ({ auth, query }) => {
       const [count] = await db.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM notifications n WHERE ${VISIBLE}`,
         [auth.sellerId],
@@ -82,14 +87,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
         },
       };
     },
-  });
-  defineRoute(app, {
-    method: 'PUT',
-    url: API_PATHS.notificationsMarkAllRead,
-    summary: 'Mark every notification read',
-    tags: ['shell'],
-    response: UpdatedCountAnswer,
-    handler: async ({ auth }) => {
+    markAllNotificationsRead: async ({ auth }) => {
       const rows = await db.query(
         `INSERT INTO notification_reads (notification_id, seller_id, action)
          SELECT n.id, $1, 1 FROM notifications n WHERE ${VISIBLE}
@@ -98,15 +96,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       );
       return { data: { updated: rows.length } };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.notificationsReadStatus,
-    summary: "Pop-up read state: action 1 don't show again, 2 type-2 seen",
-    tags: ['shell'],
-    body: NotificationReadStatus,
-    response: UpdatedCountAnswer,
-    handler: async ({ auth, body }) => {
+    notificationsReadStatus: async ({ auth, body }) => {
       // Ids the seller cannot see are ignored rather than refused: the pop-up posts what it had.
       const rows = await db.query(
         `INSERT INTO notification_reads (notification_id, seller_id, action)
@@ -117,15 +107,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       );
       return { data: { updated: rows.length } };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.notification,
-    summary: 'One notification (marks it read)',
-    tags: ['shell'],
-    params: IdParams,
-    response: Notification,
-    handler: async ({ auth, params }) => {
+    notification: async ({ auth, params }) => {
       const [row] = await db.query<NotificationRow>(
         `${SELECT_NOTIFICATION} WHERE ${VISIBLE} AND n.id = $2`,
         [auth.sellerId, params.id],
@@ -138,28 +120,8 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       );
       return { data: notificationView(row) };
     },
-  });
-
-  const lastUpdate = app.config.lastUpdate ?? new Date().toISOString();
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.version,
-    summary: 'When the app was last deployed',
-    tags: ['shell'],
-    auth: 'none',
-    response: VersionAnswer,
-    handler: async () => ({ data: { last_update: lastUpdate } }),
-  });
-
-  let featured: { at: number; list: FeaturedInfoList } | null = null;
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.featuredInfo,
-    summary: 'Featured-info banners (cached 60 s)',
-    tags: ['shell'],
-    auth: 'none',
-    response: FeaturedInfoList,
-    handler: async ({ request, reply }) => {
+    version: async () => ({ data: { last_update: lastUpdate } }),
+    featuredInfo: async ({ request, reply }) => {
       const now = Date.now();
       if (!featured || now - featured.at >= FEATURED_CACHE_MS) {
         const rows = await db.query<{
@@ -192,15 +154,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
         })),
       };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.survey,
-    summary: 'Seller survey (spec §5)',
-    tags: ['shell'],
-    body: SellerSurvey,
-    response: DoneAnswer,
-    handler: async ({ auth, body }) => {
+    survey: async ({ auth, body }) => {
       await saveSurvey(db, auth.sellerId, {
         sale_volume: body.sale_volume,
         facebook: body.facebook || undefined,
@@ -208,15 +162,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       });
       return { data: null, message: SURVEY_MESSAGES.saved };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.balance,
-    summary: 'SMS credits and balances (get_payments)',
-    tags: ['shell'],
-    permission: 'get_payments',
-    response: BalanceAnswer,
-    handler: async ({ auth }) => ({
+    balance: async ({ auth }) => ({
       data: {
         user_info: {
           sms_credit: auth.seller.sms_credit,
@@ -229,43 +175,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
         ],
       },
     }),
-  });
-
-  // The browser remembers tracked campaigns in a cookie (spec §4); the server records each call.
-  // A campaign id of another seller is not stored on the seller route.
-  async function track(sellerId: number | null, body: UtmTrackBody, ip: string) {
-    let campaignId = body.campaign_id ?? null;
-    if (campaignId !== null && sellerId !== null) {
-      const owned = await db.query('SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2', [
-        campaignId,
-        sellerId,
-      ]);
-      if (owned.length === 0) campaignId = null;
-    }
-    await db.query(
-      'INSERT INTO utm_tracks (seller_id, utm_campaign, action, campaign_id, ip_address) VALUES ($1, $2, $3, $4, $5)',
-      [sellerId, body.utm_campaign, body.action, campaignId, ip],
-    );
-    return { data: { success: true } };
-  }
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.utmTrack,
-    summary: 'Track a campaign click or submit from a UTM link',
-    tags: ['shell'],
-    auth: 'optional',
-    body: UtmTrackBody,
-    response: UtmTrackAnswer,
-    rateLimit: { max: 120, timeWindow: 60_000 },
-    handler: async ({ body, request }) => track(null, body, request.ip),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.sellerUtmTrack,
-    summary: "Track a campaign click or submit for the seller's own campaign",
-    tags: ['shell'],
-    body: UtmTrackBody,
-    response: UtmTrackAnswer,
-    handler: async ({ auth, body, request }) => track(auth.sellerId, body, request.ip),
+    utmTrack: async ({ body, request }) => track(null, body, request.ip),
+    sellerUtmTrack: async ({ auth, body, request }) => track(auth.sellerId, body, request.ip),
   });
 }

@@ -23,7 +23,10 @@ describe.each(BACKENDS)('an admin signed in as a seller for some stores (%s)', (
   beforeAll(async () => {
     t = await createTestApp(backend);
     await createUser(t.app, { email: 'scope-admin@example.test', isAdmin: true });
-    const seller = await createUser(t.app, { email: 'scope-seller@example.test' });
+    const seller = await createUser(t.app, {
+      email: 'scope-seller@example.test',
+      tags: ['email marketing'],
+    });
     const stranger = await createUser(t.app, { email: 'scope-stranger@example.test' });
     sellerId = seller.id;
     const stores = await t.app.db.query<{ id: number }>(

@@ -16,8 +16,11 @@ describe.each(BACKENDS)('store settings on %s', (backend) => {
   let storeId: number;
   beforeAll(async () => {
     t = await createTestApp(backend);
-    const seller = await createUser(t.app, { email: 'store@example.test' });
-    await createUser(t.app, { email: 'store-other@example.test' });
+    const seller = await createUser(t.app, {
+      email: 'store@example.test',
+      tags: ['email marketing'],
+    });
+    await createUser(t.app, { email: 'store-other@example.test', tags: ['email marketing'] });
     token = await login(t.app, 'store@example.test');
     other = await login(t.app, 'store-other@example.test');
     const [store] = await t.app.db.query<{ id: number }>(

@@ -6,33 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { resolveTxt } from 'node:dns/promises';
-import {
-  API_PATHS,
-  CalcExtraPrintCostBody,
-  Coupon,
-  CouponConfigBody,
-  CouponListQuery,
-  DoneAnswer,
-  EMAIL_SENDER_MESSAGES,
-  EmailSender,
-  EmailSenderBody,
-  EmailSenderListQuery,
-  EmailSenderStatus,
-  ExtraPrintCost,
-  IdParams,
-  pageInfo,
-  paginated,
-} from '@printloom/core';
+import { API, EMAIL_SENDER_MESSAGES, pageInfo } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
-import { defineRoute } from '../http/route.js';
+import { registerGroup } from '../http/registerGroup.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
 import { containsPattern } from '../sql/listQuery.js';
 
 /** Price of each print space beyond a product's main one, in the base currency (USD). */
 export const EXTRA_PRINT_SPACE_COST = 5;
-const StoreParams = z.object({ storeId: z.coerce.number().int().positive() });
 
 interface SenderRow {
   id: number;
@@ -54,16 +36,9 @@ const senderView = (row: SenderRow) => ({
 
 export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const tags = ['store-settings'];
 
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.coupons,
-    summary: "The seller's coupons, searched by code or name",
-    tags,
-    query: CouponListQuery,
-    response: z.array(Coupon),
-    handler: async ({ auth, query }) => {
+  registerGroup(app, API.storeSettings, {
+    coupons: async ({ auth, query }) => {
       const q = query.q ? containsPattern(query.q) : null;
       // Seller-wide coupons (no store) stay visible to a session limited to some stores.
       const stores = storesInScope(auth);
@@ -81,16 +56,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
       );
       return { data: rows };
     },
-  });
-  defineRoute(app, {
-    method: 'PUT',
-    url: API_PATHS.couponConfig,
-    summary: 'Choose the coupon a store offers (null for none)',
-    tags,
-    params: StoreParams,
-    body: CouponConfigBody,
-    response: DoneAnswer,
-    handler: async ({ auth, params, body }) => {
+    couponConfig: async ({ auth, params, body }) => {
       await ownStore(db, auth, params.storeId);
       if (body.coupon_id !== null) {
         const owned = await db.query('SELECT id FROM coupons WHERE id = $1 AND seller_id = $2', [
@@ -105,16 +71,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
       ]);
       return { data: null };
     },
-  });
-
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.calcExtraPrintCost,
-    summary: 'Extra cost of printing beyond the main print space, per product',
-    tags,
-    body: CalcExtraPrintCostBody,
-    response: z.array(ExtraPrintCost),
-    handler: async ({ body }) => {
+    calcExtraPrintCost: async ({ body }) => {
       const ids = [...new Set(body.products.map((p) => p.template_id))];
       const templates = await db.query<{
         id: number;
@@ -151,14 +108,8 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     if (!canUseStore(auth, Number(row.store_domain_id))) throw forbidden(STORE_SCOPE_MESSAGE);
     return row;
   }
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.emailSenders,
-    summary: 'Email senders, 15 per page',
-    tags,
-    query: EmailSenderListQuery,
-    response: paginated(EmailSender),
-    handler: async ({ auth, query }) => {
+  registerGroup(app, API.emailSenders, {
+    list: async ({ auth, query }) => {
       const stores = storesInScope(auth);
       const [count] = await db.query<{ total: number }>(
         `SELECT count(*)::int AS total FROM email_senders
@@ -178,15 +129,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
         },
       };
     },
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.emailSenders,
-    summary: 'Add a sender on one of the seller’s store domains',
-    tags,
-    body: EmailSenderBody,
-    response: EmailSender,
-    handler: async ({ auth, body }) => {
+    create: async ({ auth, body }) => {
       await ownStore(db, auth, body.store_domain_id);
       const [row] = await db.query<{ id: number }>(
         `INSERT INTO email_senders (seller_id, store_domain_id, username, name, verify_token)
@@ -201,27 +144,10 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
       );
       return { data: senderView(await senderOf(auth, row?.id ?? 0)) };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.emailSender,
-    summary: 'One email sender',
-    tags,
-    params: IdParams,
-    response: EmailSender,
-    handler: async ({ auth, params }) => ({
+    get: async ({ auth, params }) => ({
       data: senderView(await senderOf(auth, params.id)),
     }),
-  });
-  defineRoute(app, {
-    method: 'PATCH',
-    url: API_PATHS.emailSender,
-    summary: 'Change a sender (a new address must be verified again)',
-    tags,
-    params: IdParams,
-    body: EmailSenderBody,
-    response: EmailSender,
-    handler: async ({ auth, params, body }) => {
+    update: async ({ auth, params, body }) => {
       const current = await senderOf(auth, params.id);
       await ownStore(db, auth, body.store_domain_id);
       const addressChanged =
@@ -233,28 +159,12 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
       );
       return { data: senderView(await senderOf(auth, params.id)) };
     },
-  });
-  defineRoute(app, {
-    method: 'DELETE',
-    url: API_PATHS.emailSender,
-    summary: 'Delete a sender',
-    tags,
-    params: IdParams,
-    response: DoneAnswer,
-    handler: async ({ auth, params }) => {
+    remove: async ({ auth, params }) => {
       await senderOf(auth, params.id);
       await db.query('DELETE FROM email_senders WHERE id = $1', [params.id]);
       return { data: null };
     },
-  });
-  defineRoute(app, {
-    method: 'GET',
-    url: API_PATHS.emailSenderStatus,
-    summary: 'Check a sender: verified once the store domain has TXT printloom-verify=<token>',
-    tags,
-    params: IdParams,
-    response: EmailSenderStatus,
-    handler: async ({ auth, params, request }) => {
+    status: async ({ auth, params, request }) => {
       const sender = await senderOf(auth, params.id);
       if (sender.status !== 'verified' && sender.base_url) {
         const host = new URL(sender.base_url).hostname;

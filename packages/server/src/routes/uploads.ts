@@ -1,12 +1,11 @@
 import {
-  API_PATHS,
-  PreSignedUrlAnswer,
-  PreSignedUrlBody,
+  API,
+  type PreSignedUrlBody,
   type UploadAnswer,
   UploadFormFields,
   uploadFileName,
 } from '@printloom/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   BLOB_FILE_PREFIX,
@@ -23,7 +22,7 @@ import { objectUrl, presignS3 } from '../blob/s3Presign.js';
 import { checkUploads, sweepUploads, uploadKeysIn } from '../blob/uploadChecks.js';
 import { DEFAULT_UPLOAD_MAX_BYTES, PRE_SIGNED_URL_TTL_SECONDS } from '../config.js';
 import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
-import { defineRoute } from '../http/route.js';
+import { registerGroup } from '../http/registerGroup.js';
 import { insertCheckedUpload, insertPendingUpload } from '../sql/uploads.js';
 import { registerImageProxy } from './imageProxy.js';
 
@@ -101,28 +100,6 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     };
   }
 
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.preSignedUrl,
-    summary: 'A signed, expiring PUT address for one file',
-    tags: ['uploads'],
-    body: PreSignedUrlBody,
-    response: PreSignedUrlAnswer,
-    handler: async ({ auth, body }) => ({ data: await presign(auth.sellerId, body) }),
-  });
-  defineRoute(app, {
-    method: 'POST',
-    url: API_PATHS.publicPreSignedUrl,
-    summary: 'A signed PUT address without a session (public folder)',
-    tags: ['uploads'],
-    auth: 'optional',
-    body: PreSignedUrlBody,
-    response: PreSignedUrlAnswer,
-    handler: async ({ auth, body }) => ({
-      data: await presign(auth?.sellerId ?? PUBLIC_OWNER, body),
-    }),
-  });
-
   async function store(owner: number, key: string, bytes: Buffer, nameForType: string) {
     const type = typeOfName(nameForType);
     if (!type) throw unprocessable(FILE_TYPE_MESSAGES.notAllowed);
@@ -156,76 +133,54 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     });
   }
 
-  // The signed PUT reads the raw body whatever its content type, so it lives in its own scope
-  // without the JSON parser.
-  await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: maxBytes },
-      (_req, body, done) => done(null, body),
-    );
-    scope.put(
-      `${BLOB_PUT_PREFIX}*`,
-      { schema: { hide: true } },
-      async (request: FastifyRequest, reply) => {
-        const key = decodeURIComponent((request.params as { '*': string })['*']);
-        const parsed = SignedQuery.safeParse(request.query);
-        if (!parsed.success) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
-        const { expires, sig, ct } = parsed.data;
-        const check = checkSignature(
-          secret,
-          'PUT',
-          key,
-          expires,
-          ct,
-          sig,
-          Math.floor(Date.now() / 1000),
-        );
-        if (check === 'invalid') throw forbidden(UPLOAD_MESSAGES.urlInvalid);
-        if (check === 'expired') throw forbidden(UPLOAD_MESSAGES.urlExpired);
-        const owner = keyOwner(key);
-        if (owner === null) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
-        // A signed-in caller may only use addresses of its own account.
-        if (request.auth && owner !== PUBLIC_OWNER && request.auth.sellerId !== owner) {
-          throw forbidden(UPLOAD_MESSAGES.otherTenant);
-        }
-        if (ct && request.headers['content-type'] !== ct)
-          throw forbidden(UPLOAD_MESSAGES.urlInvalid);
-        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await store(owner, key, bytes, key);
-        return reply.status(200).send({ success: true, data: { filePath: key } });
-      },
-    );
-  });
-
-  app.get(`${BLOB_FILE_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
-    const key = decodeURIComponent((request.params as { '*': string })['*']);
-    try {
-      blobPath(app.blobDir, key);
-    } catch {
-      throw notFound();
-    }
-    const bytes = await readBlob(app.blobDir, key);
-    if (!bytes) throw notFound();
-    reply.header('content-type', typeOfName(key) ?? 'application/octet-stream');
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-    reply.header('x-content-type-options', 'nosniff');
-    return reply.send(bytes);
-  });
-
-  app.post(
-    API_PATHS.upload,
-    {
-      schema: {
-        summary: 'Upload one file (multipart: file, type, id)',
-        tags: ['uploads'],
-        response: {},
-      },
+  registerGroup(app, API.uploads, {
+    preSignedUrl: async ({ auth, body }) => ({ data: await presign(auth.sellerId, body) }),
+    publicPreSignedUrl: async ({ auth, body }) => ({
+      data: await presign(auth?.sellerId ?? PUBLIC_OWNER, body),
+    }),
+    // A raw-body route: it gets its own scope whose only parser hands over the bytes.
+    blobPut: async ({ request }) => {
+      const key = decodeURIComponent((request.params as { '*': string })['*']);
+      const parsed = SignedQuery.safeParse(request.query);
+      if (!parsed.success) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+      const { expires, sig, ct } = parsed.data;
+      const check = checkSignature(
+        secret,
+        'PUT',
+        key,
+        expires,
+        ct,
+        sig,
+        Math.floor(Date.now() / 1000),
+      );
+      if (check === 'invalid') throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+      if (check === 'expired') throw forbidden(UPLOAD_MESSAGES.urlExpired);
+      const owner = keyOwner(key);
+      if (owner === null) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+      // A signed-in caller may only use addresses of its own account.
+      if (request.auth && owner !== PUBLIC_OWNER && request.auth.sellerId !== owner) {
+        throw forbidden(UPLOAD_MESSAGES.otherTenant);
+      }
+      if (ct && request.headers['content-type'] !== ct) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      await store(owner, key, bytes, key);
+      return { data: { filePath: key } };
     },
-    async (request, reply) => {
-      const auth = request.auth;
-      if (!auth) throw httpError(401, 'Unauthenticated.');
+    blobGet: async ({ request, reply }) => {
+      const key = decodeURIComponent((request.params as { '*': string })['*']);
+      try {
+        blobPath(app.blobDir, key);
+      } catch {
+        throw notFound();
+      }
+      const bytes = await readBlob(app.blobDir, key);
+      if (!bytes) throw notFound();
+      reply.header('content-type', typeOfName(key) ?? 'application/octet-stream');
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(bytes);
+    },
+    upload: async ({ auth, request }) => {
       if (!request.isMultipart())
         throw unprocessable(UPLOAD_MESSAGES.fileRequired, { file: [UPLOAD_MESSAGES.fileRequired] });
       let file: { name: string; bytes: Buffer } | null = null;
@@ -249,9 +204,9 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
         filePath: key,
         fileUrl: app.config.s3 ? objectUrl(app.config.s3, key) : `${BLOB_FILE_PREFIX}${key}`,
       };
-      return reply.send({ success: true, data });
+      return { data };
     },
-  );
+  });
 
   await registerImageProxy(app);
   registerUploadChecks(app, maxBytes);

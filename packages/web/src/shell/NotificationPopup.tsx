@@ -56,7 +56,7 @@ export function NotificationPopup({ user, enabled }: { user: User; enabled: bool
     client
       .fetchQuery({
         queryKey: queryKeys.notifications.list(query),
-        queryFn: () => api.notifications(query),
+        queryFn: () => api.shell.notifications({ query }),
       })
       .then((list) => {
         if (cancelled) return;
@@ -86,8 +86,8 @@ export function NotificationPopup({ user, enabled }: { user: User; enabled: bool
       );
     }
     for (const body of readStatusPosts(state)) {
-      api
-        .setNotificationsReadStatus(body)
+      api.shell
+        .notificationsReadStatus({ body })
         .then(() => client.invalidateQueries({ queryKey: queryKeys.notifications.all }))
         .catch((error: unknown) => notifyError(error));
     }

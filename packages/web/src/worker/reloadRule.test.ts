@@ -90,21 +90,23 @@ function runTabRegular(options: {
   const reloads: number[] = [];
   const stop = new AbortController();
   const server: RegularApi = {
-    nextJob: async () => {
-      asked.push(options.clock.now());
-      return {
-        reload: false,
-        pending: false,
-        created: false,
-        reason: null,
-        job: null,
-        ...options.answer(),
-      };
+    bulkRegular: {
+      nextJob: async () => {
+        asked.push(options.clock.now());
+        return {
+          reload: false,
+          pending: false,
+          created: false,
+          reason: null,
+          job: null,
+          ...options.answer(),
+        };
+      },
+      createCampaign: () => Promise.reject(new Error('not used')),
+      log: () => Promise.resolve(null),
+      saveDesigns: () => Promise.reject(new Error('not used')),
     },
-    bulkCreateCampaign: () => Promise.reject(new Error('not used')),
-    bulkOrigin: () => Promise.reject(new Error('not used')),
-    bulkLog: () => Promise.resolve(null),
-    bulkSaveDesigns: () => Promise.reject(new Error('not used')),
+    bulkV3: { origin: () => Promise.reject(new Error('not used')) },
   };
   const api = createTabRegularApi({
     api: server,

@@ -1,4 +1,4 @@
-import { can, isDesigner, type UserLike } from '@printloom/core';
+import { API, can, isDesigner, type UserLike } from '@printloom/core';
 
 /**
  * Who runs the in-tab bulk workers (spec §4, §6): not designers (they do not pull bulk jobs), not
@@ -18,6 +18,9 @@ export interface DeviceTraits {
 
 const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|webOS|BlackBerry|IEMobile|Opera Mini/i;
 
+/** The first call of each in-tab worker: a user these refuse does not run the workers. */
+const WORKER_ROUTES = [API.bulkV3.pending, API.bulkRegular.nextJob] as const;
+
 export function isMobileDevice(device: DeviceTraits): boolean {
   return device.mobileHint === true || MOBILE_AGENT.test(device.userAgent);
 }
@@ -27,7 +30,7 @@ export function workerSkipReason(user: UserLike, device: DeviceTraits): WorkerSk
   if (isDesigner(user)) return 'designer';
   if (isMobileDevice(device)) return 'mobile';
   if (device.coarsePointer) return 'coarse_pointer';
-  if (!can(user, 'update_campaign')) return 'no_permission';
+  if (!WORKER_ROUTES.every((route) => can(user, route.permission))) return 'no_permission';
   return null;
 }
 

@@ -140,15 +140,15 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
   const templates = createTemplateAssets({ base: TEMPLATE_ASSETS_BASE, fetch: fetchAsset });
   const painter = createPaintClient(() => createRowPainter({ templates, fetchImage: fetchAsset }));
   const renderer = new BrowserRowRenderer({
-    uploader: api,
+    uploader: api.uploads,
     templates,
     painter,
     artworkUrl: (url) =>
       new URL(
-        artworkAddress(url, location.origin, (u) => api.imageUrl(u)),
+        artworkAddress(url, location.origin, (u) => api.images.url(u)),
         location.href,
       ).href,
-    campaignProducts: async (id) => (await api.campaign(id)).products,
+    campaignProducts: async (id) => (await api.campaigns.get({ params: { id } })).products,
     now: () => Date.now(),
   });
   const mouse = trackMouseActivity({

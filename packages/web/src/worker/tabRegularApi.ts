@@ -20,20 +20,22 @@ export interface TabRegularApiOptions {
 export function createTabRegularApi(options: TabRegularApiOptions): RegularApi {
   const { api } = options;
   return {
-    async nextJob(query) {
-      await options.waitForQuietRoute(options.signal);
-      const answer = await api.nextJob(query);
-      const reload = shouldReloadTab({
-        reload: answer.reload,
-        lastMouseActivity: options.lastMouseActivity(),
-        now: options.now(),
-      });
-      if (reload) options.reload();
-      return answer;
+    bulkRegular: {
+      async nextJob(input) {
+        await options.waitForQuietRoute(options.signal);
+        const answer = await api.bulkRegular.nextJob(input);
+        const reload = shouldReloadTab({
+          reload: answer.reload,
+          lastMouseActivity: options.lastMouseActivity(),
+          now: options.now(),
+        });
+        if (reload) options.reload();
+        return answer;
+      },
+      createCampaign: (input) => api.bulkRegular.createCampaign(input),
+      log: (input) => api.bulkRegular.log(input),
+      saveDesigns: (input) => api.bulkRegular.saveDesigns(input),
     },
-    bulkCreateCampaign: (body) => api.bulkCreateCampaign(body),
-    bulkOrigin: (id) => api.bulkOrigin(id),
-    bulkLog: (body) => api.bulkLog(body),
-    bulkSaveDesigns: (body) => api.bulkSaveDesigns(body),
+    bulkV3: { origin: (input) => api.bulkV3.origin(input) },
   };
 }

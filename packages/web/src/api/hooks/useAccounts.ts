@@ -9,7 +9,7 @@ import { startSession } from './useAuth.js';
 export function useAuthorizedAccounts(enabled = true) {
   return useQuery({
     queryKey: queryKeys.accounts.all,
-    queryFn: () => api.authorizedAccounts(),
+    queryFn: () => api.team.authorizedAccounts(),
     enabled,
   });
 }
@@ -25,7 +25,7 @@ export type SwitchOutcome =
 export function useSwitchAccount() {
   return useMutation({
     mutationFn: async (sellerId: number): Promise<SwitchOutcome> => {
-      const result = await api.switchAccount({ seller_id: sellerId });
+      const result = await api.team.switchAccount({ seller_id: sellerId });
       if (!result.ok) {
         return {
           ok: false,
@@ -43,7 +43,7 @@ export function useSwitchAccount() {
 export function useSwitchBack() {
   return useMutation({
     mutationFn: async () => {
-      const result = await api.switchBackAccount();
+      const result = await api.team.switchBackAccount();
       if (!result.ok) return result;
       writeStorage(JUST_SWITCHED_KEY, '1', 'session');
       await startSession(result.access_token);

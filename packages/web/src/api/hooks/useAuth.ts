@@ -8,7 +8,7 @@ import { queryKeys } from '../queryKeys.js';
 /** The signed-in user (`GET /me`); only asked when a token exists. */
 export const meQuery = queryOptions<User | null>({
   queryKey: queryKeys.me.all,
-  queryFn: async () => (readToken() ? api.me() : null),
+  queryFn: async () => (readToken() ? api.auth.me() : null),
   staleTime: 60_000,
 });
 
@@ -32,7 +32,9 @@ export function endLocalSession(): void {
 export function useLogin(designer: boolean) {
   return useMutation({
     mutationFn: async (credentials: LoginCredentialsInput): Promise<LoginAnswer> =>
-      designer ? api.adminLogin(credentials) : api.login(credentials),
+      designer
+        ? api.auth.adminLogin({ body: credentials })
+        : api.auth.sellerLogin({ body: credentials }),
     onSuccess: async (answer) => {
       if ('access_token' in answer) await startSession(answer.access_token);
     },
@@ -41,7 +43,7 @@ export function useLogin(designer: boolean) {
 
 export function useVerifyTfa() {
   return useMutation({
-    mutationFn: (body: { tfa_token: string; code: string }) => api.verifyTfa(body),
+    mutationFn: (body: { tfa_token: string; code: string }) => api.auth.tfaVerify({ body }),
     onSuccess: async (answer) => {
       await startSession(answer.access_token);
     },
@@ -52,7 +54,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        if (readToken()) await api.logout();
+        if (readToken()) await api.auth.logout();
       } catch (error) {
         // The local session ends anyway; a server that cannot revoke is only logged.
         console.error('Logout call failed', error);
@@ -64,7 +66,8 @@ export function useLogout() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: { name: string; email: string; password: string }) => api.register(body),
+    mutationFn: (body: { name: string; email: string; password: string }) =>
+      api.auth.register({ body }),
     onSuccess: async (answer) => {
       await startSession(answer.access_token);
     },
@@ -72,30 +75,32 @@ export function useRegister() {
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (email: string) => api.forgotPassword({ email }) });
+  return useMutation({
+    mutationFn: (email: string) => api.auth.forgotPassword({ body: { email } }),
+  });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; password: string }) => api.resetPassword(body),
+    mutationFn: (body: { token: string; password: string }) => api.auth.resetPassword({ body }),
   });
 }
 
 export function useVerifyEmail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.verifyEmail({ token }),
+    mutationFn: (token: string) => api.auth.verifyEmail({ body: { token } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
   });
 }
 
 export function useResendVerification() {
-  return useMutation({ mutationFn: () => api.resendVerification() });
+  return useMutation({ mutationFn: () => api.auth.resendVerification() });
 }
 
 export function useLoginAsSeller() {
   return useMutation({
-    mutationFn: (sellerId: number) => api.loginAsSeller({ seller_id: sellerId }),
+    mutationFn: (sellerId: number) => api.auth.loginAsSeller({ body: { seller_id: sellerId } }),
     onSuccess: async (answer) => {
       await startSession(answer.access_token);
     },
@@ -106,7 +111,7 @@ export function useLoginAsSeller() {
 export function useConfirmTfa() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.confirmTfa({ code }),
+    mutationFn: (code: string) => api.auth.tfaConfirm({ body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
   });
 }

@@ -46,8 +46,8 @@ export function useMultiSpaceActivity() {
     queryKey: multiSpaceKeys.activity(),
     queryFn: async () => {
       const [pending, processing] = await Promise.all([
-        api.bulkCampaigns({ status: 'pending', per_page: 1 }),
-        api.bulkCampaigns({ status: 'processing', per_page: 1 }),
+        api.bulkV3.rows({ query: { status: 'pending', per_page: 1 } }),
+        api.bulkV3.rows({ query: { status: 'processing', per_page: 1 } }),
       ]);
       return pending.total + processing.total;
     },
@@ -60,7 +60,7 @@ export function useMultiSpaceList(query: BulkMultiSpaceListQueryInput, enabled =
   const active = (useMultiSpaceActivity().data ?? 0) > 0;
   return useQuery({
     queryKey: multiSpaceKeys.list(query),
-    queryFn: () => api.bulkCampaigns(query),
+    queryFn: () => api.bulkV3.rows({ query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (active || hasActiveRows(q.state.data) ? BULK_LIVE_REFRESH_MS : false),
     enabled,
@@ -71,7 +71,7 @@ export function useMultiSpaceList(query: BulkMultiSpaceListQueryInput, enabled =
 export function useBulkJob(id: number | undefined) {
   return useQuery({
     queryKey: multiSpaceKeys.job(id ?? 0),
-    queryFn: () => api.bulkJob(id ?? 0),
+    queryFn: () => api.bulkV3.job({ params: { id: id ?? 0 } }),
     enabled: id !== undefined,
     refetchInterval: (q) => {
       const counts = (q.state.data as BulkJobSummary | undefined)?.counts;
@@ -86,7 +86,7 @@ export function useBulkJob(id: number | undefined) {
 export function useBulkOrigin(id: number | undefined) {
   return useQuery({
     queryKey: multiSpaceKeys.origin(id ?? 0),
-    queryFn: () => api.bulkOrigin(id ?? 0),
+    queryFn: () => api.bulkV3.origin({ params: { id: id ?? 0 } }),
     enabled: id !== undefined,
     staleTime: 60_000,
   });
@@ -122,28 +122,28 @@ export function useMultiSpaceActions() {
       client.invalidateQueries({ queryKey: multiSpaceKeys.activity() }),
     ]);
   const retry = useMutation({
-    mutationFn: (id: number) => api.retryRow({ id }),
+    mutationFn: (id: number) => api.bulkV3.retry({ body: { id } }),
     onSuccess: (row) => {
       replaceRows(client, [row]);
       void refreshJobs();
     },
   });
   const start = useMutation({
-    mutationFn: (ids: number[]) => api.startRows({ ids }),
+    mutationFn: (ids: number[]) => api.bulkV3.start({ body: { ids } }),
     onSuccess: (rows) => {
       replaceRows(client, rows);
       void refreshJobs();
     },
   });
   const stop = useMutation({
-    mutationFn: (ids: number[]) => api.stopRows({ ids }),
+    mutationFn: (ids: number[]) => api.bulkV3.stop({ body: { ids } }),
     onSuccess: (rows) => {
       replaceRows(client, rows);
       void refreshJobs();
     },
   });
   const remove = useMutation({
-    mutationFn: (ids: number[]) => api.removeRows({ ids }),
+    mutationFn: (ids: number[]) => api.bulkV3.remove({ body: { ids } }),
     onSuccess: (answer) => {
       dropRows(client, answer.ids);
       void refreshJobs();
@@ -151,11 +151,11 @@ export function useMultiSpaceActions() {
   });
   const refetchAll = () => client.invalidateQueries({ queryKey: multiSpaceKeys.all });
   const startAll = useMutation({
-    mutationFn: () => api.startAll({}),
+    mutationFn: () => api.bulkV3.startAll({ body: {} }),
     onSuccess: refetchAll,
   });
   const stopAll = useMutation({
-    mutationFn: () => api.stopAll({}),
+    mutationFn: () => api.bulkV3.stopAll({ body: {} }),
     onSuccess: refetchAll,
   });
   return { retry, start, stop, remove, startAll, stopAll };
@@ -168,7 +168,9 @@ const IDS_PER_CALL = 100;
 async function jobRowIds(bulkId: number, statuses: readonly string[]): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await api.bulkCampaigns({ bulk_id: bulkId, page, per_page: IDS_PER_CALL });
+    const answer = await api.bulkV3.rows({
+      query: { bulk_id: bulkId, page, per_page: IDS_PER_CALL },
+    });
     for (const row of answer.data) if (statuses.includes(row.status)) ids.push(row.id);
     if (page >= answer.last_page) return ids;
   }
@@ -180,21 +182,21 @@ async function jobRowIds(bulkId: number, statuses: readonly string[]): Promise<n
  */
 export function useJobActions(bulkId: number) {
   const client = useQueryClient();
-  const act = async (statuses: readonly string[], call: typeof api.startRows) => {
+  const act = async (statuses: readonly string[], call: typeof api.bulkV3.start) => {
     const ids = await jobRowIds(bulkId, statuses);
     let changed = 0;
     for (let at = 0; at < ids.length; at += IDS_PER_CALL) {
-      changed += (await call({ ids: ids.slice(at, at + IDS_PER_CALL) })).length;
+      changed += (await call({ body: { ids: ids.slice(at, at + IDS_PER_CALL) } })).length;
     }
     return changed;
   };
   const refetch = () => client.invalidateQueries({ queryKey: multiSpaceKeys.all });
   const start = useMutation({
-    mutationFn: () => act(['stopped'], api.startRows),
+    mutationFn: () => act(['stopped'], api.bulkV3.start),
     onSettled: refetch,
   });
   const stop = useMutation({
-    mutationFn: () => act(['pending', 'processing'], api.stopRows),
+    mutationFn: () => act(['pending', 'processing'], api.bulkV3.stop),
     onSettled: refetch,
   });
   return { start, stop };
@@ -204,7 +206,7 @@ export function useJobActions(bulkId: number) {
 export function useCreateBulkJob() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBulkJobBody) => api.createBulkJob(body),
+    mutationFn: (body: CreateBulkJobBody) => api.bulkV3.createJob({ body }),
     onSuccess: () => client.invalidateQueries({ queryKey: multiSpaceKeys.lists() }),
   });
 }

@@ -33,8 +33,8 @@ export function useRegularBulkActivity() {
     queryKey: regularBulkKeys.activity(),
     queryFn: async () => {
       const [pending, processing] = await Promise.all([
-        api.bulkRegularJobs({ status: 'pending', per_page: 1 }),
-        api.bulkRegularJobs({ status: 'processing', per_page: 1 }),
+        api.bulkRegular.jobs({ query: { status: 'pending', per_page: 1 } }),
+        api.bulkRegular.jobs({ query: { status: 'processing', per_page: 1 } }),
       ]);
       return pending.total + processing.total;
     },
@@ -47,7 +47,7 @@ export function useRegularBulkList(query: BulkRegularListQueryInput) {
   const active = (useRegularBulkActivity().data ?? 0) > 0;
   return useQuery({
     queryKey: regularBulkKeys.list(query),
-    queryFn: () => api.bulkRegularJobs(query),
+    queryFn: () => api.bulkRegular.jobs({ query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>
       active || q.state.data?.data.some((row) => BULK_ACTIVE_STATUSES.has(row.status))
@@ -72,19 +72,19 @@ export function useRegularBulkActions() {
     void refreshActivity();
   };
   const retry = useMutation({
-    mutationFn: (id: number) => api.retryRegularJob({ id }),
+    mutationFn: (id: number) => api.bulkRegular.retry({ body: { id } }),
     onSuccess: (row) => updated([row]),
   });
   const start = useMutation({
-    mutationFn: (ids: number[]) => api.startRegularJobs({ ids }),
+    mutationFn: (ids: number[]) => api.bulkRegular.start({ body: { ids } }),
     onSuccess: updated,
   });
   const stop = useMutation({
-    mutationFn: (ids: number[]) => api.stopRegularJobs({ ids }),
+    mutationFn: (ids: number[]) => api.bulkRegular.stop({ body: { ids } }),
     onSuccess: updated,
   });
   const remove = useMutation({
-    mutationFn: (ids: number[]) => api.removeRegularJobs({ ids }),
+    mutationFn: (ids: number[]) => api.bulkRegular.remove({ body: { ids } }),
     onSuccess: (answer) => {
       const gone = new Set(answer.ids);
       client.setQueriesData<JobPage>({ queryKey: regularBulkKeys.lists() }, (page) => {
@@ -97,11 +97,11 @@ export function useRegularBulkActions() {
   });
   const refetchAll = () => client.invalidateQueries({ queryKey: regularBulkKeys.all });
   const startAll = useMutation({
-    mutationFn: () => api.startAllRegularJobs(),
+    mutationFn: () => api.bulkRegular.startAll(),
     onSuccess: refetchAll,
   });
   const stopAll = useMutation({
-    mutationFn: () => api.stopAllRegularJobs(),
+    mutationFn: () => api.bulkRegular.stopAll(),
     onSuccess: refetchAll,
   });
   return { retry, start, stop, remove, startAll, stopAll };
@@ -118,10 +118,10 @@ export function useCreateRegularJobs() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, hold }: { body: CreateBulkRegularJobsBody; hold: boolean }) => {
-      const { ids } = await api.createBulkRegularJobs(body);
+      const { ids } = await api.bulkRegular.createJobs({ body });
       if (hold) {
         for (let at = 0; at < ids.length; at += IDS_PER_CALL) {
-          await api.stopRegularJobs({ ids: ids.slice(at, at + IDS_PER_CALL) });
+          await api.bulkRegular.stop({ body: { ids: ids.slice(at, at + IDS_PER_CALL) } });
         }
       }
       return ids;

@@ -16,7 +16,7 @@ export const campaignListKeys = {
 export function useCampaignList(query: CampaignListQueryInput, enabled = true) {
   return useQuery({
     queryKey: campaignListKeys.list(query),
-    queryFn: () => api.campaigns(query),
+    queryFn: () => api.campaigns.list({ query }),
     placeholderData: keepPreviousData,
     enabled,
   });

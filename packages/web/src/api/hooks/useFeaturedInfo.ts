@@ -6,7 +6,7 @@ import { queryKeys } from '../queryKeys.js';
 export function useFeaturedInfo(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.featuredInfo.all,
-    queryFn: () => api.featuredInfo(),
+    queryFn: () => api.shell.featuredInfo(),
     staleTime: FEATURED_CACHE_SECONDS * 1000,
     enabled,
   });

@@ -12,7 +12,7 @@ export function useNotificationList(
 ) {
   return useQuery({
     queryKey: queryKeys.notifications.list(query),
-    queryFn: () => api.notifications(query),
+    queryFn: () => api.shell.notifications({ query }),
     enabled,
   });
 }
@@ -20,14 +20,14 @@ export function useNotificationList(
 export function useNotification(id: number) {
   return useQuery({
     queryKey: queryKeys.notifications.detail(id),
-    queryFn: () => api.notification(id),
+    queryFn: () => api.shell.notification({ params: { id } }),
   });
 }
 
 export function useReadStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationReadStatus) => api.setNotificationsReadStatus(body),
+    mutationFn: (body: NotificationReadStatus) => api.shell.notificationsReadStatus({ body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }
@@ -35,7 +35,7 @@ export function useReadStatus() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.markAllNotificationsRead(),
+    mutationFn: () => api.shell.markAllNotificationsRead(),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.notifications.all }),
   });
 }

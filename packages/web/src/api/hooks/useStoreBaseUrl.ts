@@ -18,13 +18,13 @@ export function useStoreBaseUrl(user: User | null): {
 } {
   const stores = useQuery({
     queryKey: storeKeys.stores,
-    queryFn: () => api.stores(),
+    queryFn: () => api.campaigns.stores(),
     staleTime: 5 * 60_000,
     enabled: user !== null,
   });
   const siteConfig = useQuery({
     queryKey: storeKeys.siteConfig,
-    queryFn: () => api.siteConfig(),
+    queryFn: () => api.catalog.siteConfig(),
     staleTime: 60 * 60_000,
   });
   const error = stores.error ?? siteConfig.error;

@@ -6,7 +6,7 @@ import { queryKeys } from '../queryKeys.js';
 export function useSubmitSurvey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SellerSurvey) => api.submitSurvey(body),
+    mutationFn: (body: SellerSurvey) => api.shell.survey({ body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
   });
 }

@@ -12,7 +12,7 @@ export function useVersion() {
     queryKey: queryKeys.version.all,
     queryFn: async () => {
       try {
-        return (await api.version()).last_update;
+        return (await api.shell.version()).last_update;
       } catch (error) {
         console.warn('Version poll failed', error);
         return null;

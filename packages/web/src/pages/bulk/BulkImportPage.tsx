@@ -149,7 +149,7 @@ function ImportPage({ kind }: { kind: ImportKind }) {
       });
       try {
         await uploadArtwork({
-          api: uploadClient,
+          api: uploadClient.uploads,
           paths,
           files: picked.files,
           templateId,

@@ -21,7 +21,8 @@ export interface UploadProgress {
  * failure sends only what is missing. The first failure stops the run and is thrown.
  */
 export async function uploadArtwork(options: {
-  api: Pick<ApiClient, 'uploadFile'>;
+  /** The client's uploads group (`api.uploads`). */
+  api: Pick<ApiClient['uploads'], 'uploadFile'>;
   paths: readonly string[];
   files: ReadonlyMap<string, PickedFile>;
   templateId: number;

@@ -196,9 +196,9 @@ function CampaignEditor({
     const utm = new URLSearchParams(location.search).get('utm_campaign')?.trim();
     if (!utm) return;
     writeStorage(UTM_STORAGE_KEY, utm, 'session');
-    trackOnce('click', utm, () => api.trackSellerUtm({ utm_campaign: utm, action: 'click' })).catch(
-      (error: unknown) => console.error('Click tracking failed', error),
-    );
+    trackOnce('click', utm, () =>
+      api.shell.sellerUtmTrack({ body: { utm_campaign: utm, action: 'click' } }),
+    ).catch((error: unknown) => console.error('Click tracking failed', error));
   }, [location.search]);
 
   const when = useCallback(() => dirtyRef.current && !leaving.current, []);
@@ -295,7 +295,9 @@ function CampaignEditor({
       const utm = readStorage(UTM_STORAGE_KEY, 'session');
       if (utm) {
         trackOnce('submit', utm, () =>
-          api.trackSellerUtm({ utm_campaign: utm, action: 'submit', campaign_id: result.id }),
+          api.shell.sellerUtmTrack({
+            body: { utm_campaign: utm, action: 'submit', campaign_id: result.id },
+          }),
         ).catch((error: unknown) => console.error('Submit tracking failed', error));
       }
       if (wasNew) {
@@ -490,7 +492,7 @@ function CampaignEditor({
                       spaces={editorTabs}
                       uploadImage={async (file) =>
                         (
-                          await api.uploadFile({
+                          await api.uploads.uploadFile({
                             file,
                             fileName: uploadName(file),
                             filePath: 'designs',

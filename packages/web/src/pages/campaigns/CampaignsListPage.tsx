@@ -215,7 +215,7 @@ function CampaignRow(props: {
       <td>
         {image ? (
           <img
-            src={api.imageUrl(image, THUMB)}
+            src={api.images.url(image, THUMB)}
             alt=""
             width={SHOWN_THUMB_WIDTH}
             height={(SHOWN_THUMB_WIDTH * THUMB.h) / THUMB.w}

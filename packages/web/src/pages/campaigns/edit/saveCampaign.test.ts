@@ -39,12 +39,25 @@ function campaign(patch: Partial<Campaign> = {}): Campaign {
   } as Campaign;
 }
 
+/** Records calls by their old flat names; `client` is what saveCampaign is given. */
 function fakeApi() {
+  const createCampaign = vi.fn(async (_body: unknown) => campaign());
+  const updateCampaign = vi.fn(async (_id: number, _body: unknown) => campaign());
+  const uploadFile = vi.fn();
+  const uploadMockup = vi.fn();
   return {
-    createCampaign: vi.fn(async () => campaign()),
-    updateCampaign: vi.fn(async (_id: number, _body: unknown) => campaign()),
-    uploadFile: vi.fn(),
-    uploadMockup: vi.fn(),
+    createCampaign,
+    updateCampaign,
+    uploadFile,
+    uploadMockup,
+    client: {
+      campaigns: {
+        create: ({ body }: { body: unknown }) => createCampaign(body),
+        update: ({ params, body }: { params: { id: number }; body: unknown }) =>
+          updateCampaign(params.id, body),
+      },
+      uploads: { uploadFile, uploadMockup },
+    },
   };
 }
 
@@ -60,7 +73,7 @@ describe('saveCampaign (two calls: products first, then designs)', () => {
     const api = fakeApi();
     const onSaved = vi.fn();
     const input: SaveCampaignInput = {
-      api: api as unknown as SaveCampaignInput['api'],
+      api: api.client as unknown as SaveCampaignInput['api'],
       campaignId: null,
       type: 'aop',
       values: { name: ' Cats  and dogs ', slug: '', products: [productValueFor(tshirt)] },
@@ -92,7 +105,7 @@ describe('saveCampaign (two calls: products first, then designs)', () => {
   it('updates a saved campaign with its product ids, leaves kept designs alone and launches', async () => {
     const api = fakeApi();
     await saveCampaign({
-      api: api as unknown as SaveCampaignInput['api'],
+      api: api.client as unknown as SaveCampaignInput['api'],
       campaignId: 7,
       type: 'regular',
       values: { name: 'Cats', slug: 'cats', products: [{ ...productValueFor(tshirt), id: 70 }] },

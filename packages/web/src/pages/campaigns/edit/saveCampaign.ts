@@ -32,7 +32,10 @@ export const DESIGN_UPLOAD_FOLDER = 'd';
 export const SAVED_MOCKUP_SIZE = 1000;
 
 export interface SaveCampaignInput {
-  api: Pick<Api, 'createCampaign' | 'updateCampaign' | 'uploadFile' | 'uploadMockup'>;
+  api: {
+    campaigns: Pick<Api['campaigns'], 'create' | 'update'>;
+    uploads: Pick<Api['uploads'], 'uploadFile' | 'uploadMockup'>;
+  };
   campaignId: number | null;
   type: CampaignType;
   values: CampaignFormValues;
@@ -103,17 +106,22 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
   step('Saving the campaign…');
   let campaign =
     input.campaignId === null
-      ? await api.createCampaign({
-          name,
-          ...(slug ? { slug } : {}),
-          system_type: input.type,
-          product_type: 'campaign',
-          products: productBodies(values, false),
+      ? await api.campaigns.create({
+          body: {
+            name,
+            ...(slug ? { slug } : {}),
+            system_type: input.type,
+            product_type: 'campaign',
+            products: productBodies(values, false),
+          },
         })
-      : await api.updateCampaign(input.campaignId, {
-          name,
-          ...(slug ? { slug } : {}),
-          products: productBodies(values, true),
+      : await api.campaigns.update({
+          params: { id: input.campaignId },
+          body: {
+            name,
+            ...(slug ? { slug } : {}),
+            products: productBodies(values, true),
+          },
         });
   input.onSaved?.(campaign);
 
@@ -133,7 +141,7 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
       if (design.objects.length > 0) {
         step(`Exporting ${template.name}, ${space.name}…`);
         const png = await exportDesignPng(design);
-        const uploaded = await api.uploadFile({
+        const uploaded = await api.uploads.uploadFile({
           file: png,
           fileName: `${space.name}.png`,
           filePath: `${DESIGN_UPLOAD_FOLDER}/${campaign.id}`,
@@ -154,7 +162,7 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
         step(`Rendering the ${template.name} mockup…`);
         const image = await mockupImage(mockup, design, color);
         if (!image) continue;
-        const uploaded = await api.uploadMockup({
+        const uploaded = await api.uploads.uploadMockup({
           campaignId: campaign.id,
           mockupId: mockup.id,
           timestamp: now(),
@@ -172,11 +180,14 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
     }
   }
   step(input.status === 'active' ? 'Launching…' : 'Saving the designs…');
-  campaign = await api.updateCampaign(campaign.id, {
-    designs,
-    mockups,
-    ...(artwork ? { artwork_url: artwork } : {}),
-    ...(input.status ? { status: input.status } : {}),
+  campaign = await api.campaigns.update({
+    params: { id: campaign.id },
+    body: {
+      designs,
+      mockups,
+      ...(artwork ? { artwork_url: artwork } : {}),
+      ...(input.status ? { status: input.status } : {}),
+    },
   });
   return campaign;
 }

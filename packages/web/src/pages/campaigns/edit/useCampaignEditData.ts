@@ -22,7 +22,7 @@ export const campaignEditKeys = {
 export function useProductTemplates() {
   const query = useQuery({
     queryKey: campaignEditKeys.templates,
-    queryFn: () => api.productTemplates({ per_page: TEMPLATE_PAGE_SIZE }),
+    queryFn: () => api.catalog.productTemplates({ query: { per_page: TEMPLATE_PAGE_SIZE } }),
     staleTime: 5 * 60_000,
   });
   const byId = useMemo(
@@ -35,7 +35,7 @@ export function useProductTemplates() {
 export function useCampaign(id: number | null, enabled: boolean) {
   return useQuery({
     queryKey: campaignEditKeys.campaign(id ?? 0),
-    queryFn: () => api.campaign(id ?? 0),
+    queryFn: () => api.campaigns.get({ params: { id: id ?? 0 } }),
     enabled: id !== null && enabled,
     staleTime: 0,
   });
@@ -45,12 +45,12 @@ export function useCampaign(id: number | null, enabled: boolean) {
 export function useStoreLinkData(enabled: boolean) {
   const stores = useQuery({
     queryKey: campaignEditKeys.stores,
-    queryFn: () => api.stores(),
+    queryFn: () => api.campaigns.stores(),
     enabled,
   });
   const siteConfig = useQuery({
     queryKey: campaignEditKeys.siteConfig,
-    queryFn: () => api.siteConfig(),
+    queryFn: () => api.catalog.siteConfig(),
     enabled,
     staleTime: 10 * 60_000,
   });

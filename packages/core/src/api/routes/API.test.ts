@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { PAGES } from '../../pages/PAGES.js';
+import { API, pathPrefix, pathWith, routeList } from './API.js';
+import { errorStatusesOf, openApiDocument } from './openApiDocument.js';
+import { ANY_MEMBER, permissionOf, type RouteContract, route } from './RouteContract.js';
+
+const routes = routeList();
+const isMember = (contract: RouteContract) =>
+  contract.auth === undefined || contract.auth === 'user';
+
+describe('the route table', () => {
+  it('holds every route once', () => {
+    const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(routes.length).toBe(84);
+  });
+
+  it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
+    for (const { group, name, contract } of routes) {
+      const where = `${group}.${name}`;
+      expect(contract.path, where).toMatch(/^\/[A-Za-z0-9_\-/.:]*\*?$/);
+      const named = [...contract.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]);
+      const declared =
+        contract.params instanceof z.ZodObject ? Object.keys(contract.params.shape) : [];
+      expect(declared.sort(), where).toEqual(named.sort());
+    }
+  });
+
+  it('gives every JSON answer a schema and every other answer a content type', () => {
+    for (const { group, name, contract } of routes) {
+      if (contract.answer) expect(contract.response, `${group}.${name}`).toBeUndefined();
+      else expect(contract.response, `${group}.${name}`).toBeInstanceOf(z.ZodType);
+    }
+  });
+
+  it('has every member route declare its permission, or that any member may call it', () => {
+    for (const { group, name, contract } of routes.filter((r) => isMember(r.contract))) {
+      expect(permissionOf(contract), `${group}.${name}`).toBeTruthy();
+    }
+    // A member route without a permission is a type error:
+    // @ts-expect-error permission is required when auth is 'user' (the default)
+    route({ method: 'GET', path: '/x', summary: 'x', tags: [], response: z.null() });
+    route({
+      method: 'GET',
+      path: '/x',
+      summary: 'x',
+      tags: [],
+      auth: 'none',
+      // @ts-expect-error a public route has no permission to declare
+      permission: 'get_orders',
+      response: z.null(),
+    });
+  });
+
+  it('gates email marketing and the design tool like their menu entries (spec §6)', () => {
+    const emailMarketing = routes.filter(({ group }) =>
+      ['emailSenders', 'marketing'].includes(group),
+    );
+    expect(emailMarketing.length).toBe(12);
+    for (const { contract } of emailMarketing) {
+      expect(permissionOf(contract)).toBe(PAGES.email_campaigns.permission);
+      expect('tag' in contract && contract.tag).toEqual(PAGES.email_campaigns.tags);
+    }
+    const pb = API.personalized.pbToken;
+    expect(pb.permission).toBe(PAGES.personalized_home.permission);
+    expect(pb.tag).toEqual(PAGES.personalized_home.tags);
+  });
+
+  it('keeps writes of the seller’s storage and settings behind a real permission', () => {
+    expect(API.shell.survey.permission).toBe('update_payments');
+    expect(API.uploads.preSignedUrl.permission).toBe('update_campaign');
+    expect(API.uploads.upload.permission).toBe('update_campaign');
+    expect(API.uploads.publicPreSignedUrl.permission).toBe('update_campaign');
+    expect(API.storeSettings.couponConfig.permission).toBe('update_campaign');
+    const anyMember = routes
+      .filter(({ contract }) => isMember(contract) && contract.permission === ANY_MEMBER)
+      .map(({ group, name }) => `${group}.${name}`);
+    // Reading the platform catalog, the shell's notifications and the person's own account.
+    expect(anyMember.sort()).toEqual(
+      [
+        'auth.logout',
+        'auth.me',
+        'auth.loginAsSeller',
+        'auth.resendVerification',
+        'auth.tfaConfirm',
+        'auth.tfaDisable',
+        'auth.tfaEnable',
+        'catalog.mockups',
+        'catalog.productTemplate',
+        'catalog.productTemplates',
+        'shell.markAllNotificationsRead',
+        'shell.notification',
+        'shell.notifications',
+        'shell.notificationsReadStatus',
+        'shell.sellerUtmTrack',
+        'team.authorizedAccounts',
+        'team.switchAccount',
+        'team.switchBackAccount',
+      ].sort(),
+    );
+  });
+
+  it('fills path parameters and finds the fixed part of a wildcard path', () => {
+    expect(pathWith(API.campaigns.get.path, { id: 7 })).toBe('/seller/campaign/7');
+    expect(pathWith(API.marketing.klaviyoSettings.path, { storeId: 'a b' })).toBe(
+      '/seller/stores/a%20b/klaviyo',
+    );
+    expect(() => pathWith(API.campaigns.get.path, {})).toThrow(/Missing path parameter "id"/);
+    expect(pathPrefix(API.uploads.blobPut)).toBe('/blob/');
+    expect(pathPrefix(API.campaigns.list)).toBe('/seller/campaign');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const doc = openApiDocument({ title: 'Printloom API', version: 'test' }) as {
+    paths: Record<string, Record<string, Record<string, unknown>>>;
+  };
+  const operationOf = (contract: RouteContract) =>
+    doc.paths[contract.path.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{path}')]?.[
+      contract.method.toLowerCase()
+    ];
+
+  it('has an operation per route with its summary, permission and error answers', () => {
+    for (const { group, name, contract } of routes) {
+      const operation = operationOf(contract);
+      expect(operation?.operationId, `${group}.${name}`).toBe(`${group}.${name}`);
+      expect(operation?.summary).toBe(contract.summary);
+      expect(operation?.['x-permission']).toBe(permissionOf(contract) ?? 'public');
+      const responses = operation?.responses as Record<string, unknown>;
+      expect(Object.keys(responses).sort()).toEqual(
+        ['200', ...errorStatusesOf(contract).map(String)].sort(),
+      );
+    }
+  });
+
+  it('says in words who may call, and asks for the bearer token where a session is needed', () => {
+    const list = operationOf(API.campaigns.list);
+    expect(list?.description).toContain('Permission: `get_campaigns`.');
+    expect(list?.security).toEqual([{ bearer: [] }]);
+    expect(operationOf(API.auth.me)?.description).toContain('any member of the account');
+    expect(operationOf(API.auth.sellerLogin)?.security).toEqual([]);
+    expect(operationOf(API.emailSenders.list)?.description).toContain('`email marketing`');
+  });
+
+  it('derives the statuses a route can answer from its checks', () => {
+    expect(errorStatusesOf(API.auth.sellerLogin)).toEqual([400, 401, 429, 500]);
+    expect(errorStatusesOf(API.auth.me)).toEqual([401, 500]);
+    expect(errorStatusesOf(API.campaigns.get)).toEqual([400, 401, 403, 404, 500]);
+    expect(errorStatusesOf(API.shell.version)).toEqual([500]);
+  });
+
+  it('documents the multipart upload and the raw answers', () => {
+    const upload = operationOf(API.uploads.upload) as {
+      requestBody: { content: Record<string, { schema: { required: string[] } }> };
+    };
+    expect(upload.requestBody.content['multipart/form-data']?.schema.required).toContain('file');
+    const trace = operationOf(API.clientInfo.trace) as {
+      responses: { 200: { content: Record<string, unknown> } };
+    };
+    expect(Object.keys(trace.responses[200].content)).toEqual(['text/plain']);
+  });
+});

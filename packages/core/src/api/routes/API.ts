@@ -1,0 +1,75 @@
+import { auth } from './auth.js';
+import { bulkRegular } from './bulkRegular.js';
+import { bulkV3 } from './bulkV3.js';
+import { campaigns } from './campaigns.js';
+import { catalog } from './catalog.js';
+import { clientInfo } from './clientInfo.js';
+import { emailSenders } from './emailSenders.js';
+import { images } from './images.js';
+import { marketing } from './marketing.js';
+import { personalized } from './personalized.js';
+import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { shell } from './shell.js';
+import { storeSettings } from './storeSettings.js';
+import { team } from './team.js';
+import { uploads } from './uploads.js';
+
+/**
+ * Every HTTP route of the Printloom API, by resource: the one place a route is written. The
+ * server registers a handler for each entry, the client calls them by the same names
+ * (`api.campaigns.list({ query })`), and `/api/docs` is generated from them. Paths named by
+ * the spec (§7) keep its shape; paths the spec leaves "not shown" are chosen here once.
+ *
+ * Envelope: every JSON answer is `{ success: true, data, message? }`; every error
+ * `{ success: false, message, errors? }` where `errors` maps a field name to its messages.
+ */
+export const API = {
+  auth,
+  team,
+  shell,
+  clientInfo,
+  uploads,
+  images,
+  catalog,
+  campaigns,
+  bulkV3,
+  bulkRegular,
+  storeSettings,
+  emailSenders,
+  marketing,
+  personalized,
+} as const;
+
+export type ApiTable = typeof API;
+export type ApiGroupName = keyof ApiTable;
+
+/** Where the generated documentation is served (JSON at `${API_DOCS_PATH}/json`). */
+export const API_DOCS_PATH = '/api/docs';
+
+export interface RouteEntry {
+  group: string;
+  name: string;
+  contract: RouteContract;
+}
+
+/** Every route of a table, group by group, in declaration order. */
+export function routeList(table: Readonly<Record<string, RouteGroup>> = API): RouteEntry[] {
+  return Object.entries(table).flatMap(([group, routes]) =>
+    Object.entries(routes).map(([name, contract]) => ({ group, name, contract })),
+  );
+}
+
+/** Fills `:name` parameters of a path, encoding each value. */
+export function pathWith(path: string, params: Readonly<Record<string, string | number>>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The fixed part of a path ending in `*` (`/blob/*` → `/blob/`), to build or match its URLs. */
+export function pathPrefix(contract: Pick<RouteContract, 'path'>): string {
+  const star = contract.path.indexOf('*');
+  return star === -1 ? contract.path : contract.path.slice(0, star);
+}

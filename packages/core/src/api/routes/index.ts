@@ -1,0 +1,3 @@
+export * from './API.js';
+export * from './openApiDocument.js';
+export * from './RouteContract.js';
