@@ -106,5 +106,4 @@ export function purgeBootstrapCss(): PostCssPlugin {
       if (BOOTSTRAP_CSS.test(root.source?.input.file ?? '')) await purgeRoot(root, helpers);
     },
   };
-
 }
