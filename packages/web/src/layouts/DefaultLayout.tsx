@@ -4,7 +4,9 @@ import {
   SURVEY_OPEN_DELAY_MS,
   shouldShowSurvey,
 } from '@printloom/core';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import Navbar from 'react-bootstrap/Navbar';
+import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuthorizedAccounts, useSwitchBack } from '../api/hooks/useAccounts.js';
 import { useMe } from '../api/hooks/useAuth.js';
@@ -130,9 +132,9 @@ function Shell({ user }: { user: NonNullable<ReturnType<typeof useMe>> }) {
         onSwitchAccount={() => setAccountDialog('switch')}
         onSwitchBack={onSwitchBack}
       />
-      <nav className="border-bottom bg-body px-2" aria-label="Main">
+      <MainMenu>
         <TopMenu user={user} context={menuContext} />
-      </nav>
+      </MainMenu>
       <EmailBanner user={user} />
       <main className="flex-grow-1 container-fluid py-4 shell-main" id="main">
         <Outlet />
@@ -152,5 +154,37 @@ function Shell({ user }: { user: NonNullable<ReturnType<typeof useMe>> }) {
       <NotificationPopup user={user} enabled={popupEnabled} />
       {designer ? null : <ProductTour surveyClosed={!surveyDue && !surveyOpen} />}
     </div>
+  );
+}
+
+/**
+ * The top menu's frame: a row under the top bar on wide screens; below Bootstrap's lg breakpoint
+ * a Menu button that opens it as a side panel (offcanvas), instead of wrapping to four rows on a
+ * phone. Going to another page closes the panel.
+ */
+function MainMenu({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address changing is the event
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <Navbar
+      expand="lg"
+      className="main-menu border-bottom bg-body px-2 py-0"
+      aria-label="Main"
+      expanded={open}
+      onToggle={setOpen}
+    >
+      <Navbar.Toggle aria-controls="main-menu" label="Menu" className="my-2 border-0 px-1">
+        <span className="navbar-toggler-icon" aria-hidden="true" />
+        <span className="ms-2 align-middle">Menu</span>
+      </Navbar.Toggle>
+      <Navbar.Offcanvas id="main-menu" placement="start" aria-labelledby="main-menu-title">
+        <Offcanvas.Header closeButton>
+          <Offcanvas.Title id="main-menu-title">Menu</Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body className="p-lg-0">{children}</Offcanvas.Body>
+      </Navbar.Offcanvas>
+    </Navbar>
   );
 }
