@@ -46,14 +46,14 @@ export function UserDropdown({
             {user.name.slice(0, 1).toUpperCase()}
           </span>
         )}
-        {/* Below md only the avatar shows: the name stays the button's accessible name. */}
-        <span className="visually-hidden d-md-none">{user.name}</span>
         <span className="text-start lh-sm d-none d-md-inline">
           <span className="d-block fw-semibold">{user.name}</span>
           <small className="text-body-secondary" data-testid="role-label">
             {menu.roleLabel}
           </small>
         </span>
+        {/* Below md only the avatar shows: the name stays the button's accessible name. */}
+        <span className="visually-hidden d-md-none">{user.name}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu style={{ minWidth: 240 }}>
         {menu.showBalance ? (
