@@ -38,6 +38,7 @@ export function AuthField({
         value={value}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
         isInvalid={error !== undefined}
+        aria-invalid={error !== undefined ? true : undefined}
         aria-describedby={error !== undefined ? errorId : undefined}
         {...(autoComplete ? { autoComplete } : {})}
         {...(inputMode ? { inputMode } : {})}
