@@ -46,14 +46,13 @@ export function UserDropdown({
             {user.name.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <span className="text-start lh-sm d-none d-md-inline">
+        {/* Hidden from sight below md (avatar only), never from screen readers: it names the button. */}
+        <span className="user-menu-label text-start lh-sm">
           <span className="d-block fw-semibold">{user.name}</span>
           <small className="text-body-secondary" data-testid="role-label">
             {menu.roleLabel}
           </small>
         </span>
-        {/* Below md only the avatar shows: the name stays the button's accessible name. */}
-        <span className="visually-hidden d-md-none">{user.name}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu style={{ minWidth: 240 }}>
         {menu.showBalance ? (
