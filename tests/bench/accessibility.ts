@@ -2,7 +2,7 @@
  * Accessibility figures: `npm run bench -w @printloom/tests` (after `npm run build`). Runs
  * axe-core on login, register, dashboard home, campaigns list and notifications, in light and
  * dark mode, at 1400 and 390 px, and prints the violations of each (rules and elements).
- * Target: 0 everywhere; `tests/e2e/accessibility.test.ts` asserts it.
+ * Target: 0 everywhere; `tests/e2e/speed-and-accessibility.test.ts` asserts it.
  */
 import { chromium } from 'playwright-core';
 import { AUDIT_MODES, AUDITED_PAGES, auditPage, describeViolations } from '../e2e/fixtures/axe.ts';

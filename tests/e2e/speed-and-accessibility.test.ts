@@ -36,3 +36,33 @@ describe('axe-core finds no violation (issue 11)', () => {
     }
   }
 });
+
+describe('the dashboard as the server sends it (issue 11)', () => {
+  it('sends index.html brotli-compressed and no-cache, hashed assets compressed and immutable', async () => {
+    const page = await fetch(`${server.baseUrl}/`, {
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const html = await page.text();
+    const script = html.match(/src="(\/assets\/index-[\w-]+\.js)"/)?.[1];
+    const style = html.match(/href="(\/assets\/index-[\w-]+\.css)"/)?.[1];
+    expect(script).toBeTruthy();
+    expect(style).toBeTruthy();
+    for (const asset of [script, style]) {
+      const answer = await fetch(`${server.baseUrl}${asset}`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-encoding')).toBe('gzip');
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    // A page path is index.html too, with the same headers.
+    const deep = await fetch(`${server.baseUrl}/campaigns`, {
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(deep.headers.get('content-encoding')).toBe('br');
+    expect(deep.headers.get('cache-control')).toBe('no-cache');
+  });
+});
