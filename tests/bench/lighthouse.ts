@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, QUIET_DIALOGS_SCRIPT } from '../e2e/fixtures/browser.ts';
 import { startServer } from '../e2e/fixtures/server.ts';
@@ -87,12 +87,21 @@ const flags: Flags = {
   onlyCategories: ['performance'],
 };
 
+/** One run; a failed trace (Lighthouse asks to run again, e.g. NO_NAVSTART on a busy machine) is retried twice. */
+async function runOnce(url: string, attempt = 1): Promise<RunnerResult> {
+  const answer = await lighthouse(url, flags);
+  if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const failure = answer.lhr.runtimeError;
+  if (!failure) return answer;
+  if (attempt >= 3) throw new Error(`${url}: ${failure.message}`);
+  console.log(`  (${url}: ${failure.code}, running again)`);
+  return runOnce(url, attempt + 1);
+}
+
 async function measure(label: string, url: string): Promise<Figures[]> {
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const answer = await lighthouse(url, flags);
-    if (!answer) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (answer.lhr.runtimeError) throw new Error(answer.lhr.runtimeError.message);
+    const answer = await runOnce(url);
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       writeFileSync(join(REPORTS, `${label}-${i + 1}.json`), JSON.stringify(answer.lhr));
