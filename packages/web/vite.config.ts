@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { apiPathPrefixes } from '@printloom/core';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { editorFonts } from './vite.editorFonts.js';
+import { purgeBootstrapCss } from './vite.purgeCss.js';
 
 const sourceConditions = ['@printloom/source', 'module', 'browser', 'development|production'];
 const API_ORIGIN = process.env.PRINTLOOM_API ?? 'http://localhost:3000';
@@ -20,9 +22,24 @@ const API_PREFIX = `^/(${apiPathPrefixes()
   .map((segment) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   .join('|')})(/|$|\\?)`;
 
-export default defineConfig({
-  plugins: [react(), editorFonts()],
+/**
+ * Files the server sends compressed: `printloom serve` answers with the .br (or .gz) file written
+ * beside each one when the browser accepts it (@fastify/static `preCompressed`), so no request
+ * pays for compressing. Source maps are left as they are: only developer tools fetch them.
+ */
+const precompressed = compression({
+  algorithms: ['brotliCompress', 'gzip'],
+  include: /\.(js|mjs|css|html|svg|json|ttf|txt)$/,
+  exclude: /\.map$/,
+  threshold: 512,
+  logLevel: 'silent',
+});
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), editorFonts(), ...(command === 'build' ? [precompressed] : [])],
   resolve: { conditions: sourceConditions },
+  // The dev server keeps all of Bootstrap, so a class added while developing works at once.
+  css: { postcss: { plugins: command === 'build' ? [purgeBootstrapCss()] : [] } },
   // Tests run on Node, which gets these as --conditions for the modules it loads itself: 'import'
   // there would send CommonJS requires to ESM builds (react-bootstrap's @restart helpers).
   ssr: { resolve: { conditions: ['@printloom/source', 'node', 'default'] } },
@@ -36,4 +53,4 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
-});
+}));

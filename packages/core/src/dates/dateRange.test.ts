@@ -6,6 +6,7 @@ import {
   daysBack,
   parseApiDate,
   userDate,
+  userDateTime,
 } from './index.js';
 
 function days(preset: DateRangeName, now: string, offset: number): [string | null, string] {
@@ -151,5 +152,20 @@ describe('userDate and parseApiDate', () => {
       '2024-07-29T08:30:00.000Z',
     );
     expect(() => parseApiDate('soon')).toThrow("Invalid date: 'soon'");
+  });
+});
+
+describe('userDateTime', () => {
+  it("writes an instant in the user's time zone, to the minute", () => {
+    expect(userDateTime('2026-11-23T03:07:59Z', 0)).toBe('2026-11-23 03:07');
+    expect(userDateTime('2026-11-23T03:00:00Z', -5)).toBe('2026-11-22 22:00');
+    expect(userDateTime('2026-11-23T20:30:00Z', 7)).toBe('2026-11-24 03:30');
+    expect(userDateTime('2026-11-23T00:00:00Z', 5.5)).toBe('2026-11-23 05:30');
+    expect(userDateTime('2026-11-23 10:00:00', 1)).toBe('2026-11-23 11:00');
+  });
+
+  it('refuses an offset out of range and a value that is not a date', () => {
+    expect(() => userDateTime('2026-11-23T00:00:00Z', 15)).toThrow(RangeError);
+    expect(() => userDateTime('soon', 0)).toThrow(/Invalid date/);
   });
 });

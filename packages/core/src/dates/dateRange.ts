@@ -82,6 +82,16 @@ export function userDate(now: Date | string | number, utcOffsetHours: number): s
 }
 
 /**
+ * An instant as the user reads it, `YYYY-MM-DD HH:mm` in their utc_offset (spec §9): the one way
+ * the dashboard writes a date with its time (notifications, for a start).
+ */
+export function userDateTime(instant: Date | string | number, utcOffsetHours: number): string {
+  checkOffset(utcOffsetHours);
+  const shifted = parseApiDate(instant).getTime() + utcOffsetHours * HOUR_MS;
+  return new Date(shifted).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
  * How many days before today a preset starts (spec §9): lifetime and today 0, yesterday 1,
  * this_week the days since Monday, this_month the day of the month minus 1; the rolling ranges
  * their length minus 1, last_week and last_month the distance to their first day.

@@ -63,6 +63,11 @@ export const User = z.object({
   email_verified_at: z.string().nullable().optional(),
   email_need_verify_date: z.string().nullable().optional(),
   created_at: z.string(),
+  /**
+   * When this account signed in before the current session (ISO 8601); null on its first
+   * sign-in, so the dashboard greets a new account differently from a returning one.
+   */
+  last_login_at: z.string().nullable().optional(),
   phone: z.string().nullable().optional(),
   facebook: z.string().nullable().optional(),
   roles: z.array(z.string()).default([]),

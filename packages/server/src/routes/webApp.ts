@@ -1,8 +1,24 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../http/errors.js';
+
+/** A year, the longest max-age caches honour (RFC 9111 suggests no more). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Kept, but asked about again every time: a new deploy is seen on the next load. */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+
+/**
+ * Vite writes every chunk, style sheet and imported asset to assets/ under a name that carries
+ * a hash of its content (`index-dstbEyH7.js`), so a file there never changes under its name.
+ */
+const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[a-z0-9.]+$/;
+
+export function cacheControlFor(root: string, file: string): string {
+  const inAssets = file.startsWith(`${root}${sep}assets${sep}`);
+  return inAssets && HASHED_NAME.test(file) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+}
 
 /** Paths that are never pages: a miss under them is a JSON 404, never the web app. */
 const NEVER_PAGES = ['/api/', '/api3/', '/files/', '/blob/', '/img', '/public/'];
@@ -21,7 +37,10 @@ export function isPageRequest(method: string, path: string, accept: string | und
 
 /**
  * Serves the built dashboard at / and answers every other non-API GET with index.html, so
- * client-side routes survive a reload.
+ * client-side routes survive a reload. The build writes a brotli and a gzip copy beside each
+ * text file; a browser that accepts one gets it (`preCompressed`), with no compression work per
+ * request. Hashed assets are cached for a year as immutable; index.html and the unhashed files
+ * (fonts, icons) are revalidated on every load, so a deploy is picked up at once.
  */
 export async function registerWebApp(app: FastifyInstance, dist: string): Promise<boolean> {
   const root = resolve(dist);
@@ -31,7 +50,16 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
   }
   // wildcard: files are looked up per request, so a rebuilt dashboard's new asset names are
   // served without a restart; a miss falls through to the not-found handler below.
-  await app.register(fastifyStatic, { root, wildcard: true, index: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      reply.header('cache-control', cacheControlFor(root, file));
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isPageRequest(request.method, path, request.headers.accept)) {

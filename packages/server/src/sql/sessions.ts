@@ -53,6 +53,23 @@ export async function findLiveSession(
   )[0];
 }
 
+/**
+ * When the user last signed in before the session `beforeSessionId`: their latest own access
+ * session before it (an admin signed in as them does not count). Null for a first sign-in.
+ */
+export async function previousSignIn(
+  db: Queryable,
+  userId: number,
+  beforeSessionId: number,
+): Promise<Date | null> {
+  const [row] = await db.query<{ at: Date | null }>(
+    `SELECT max(created_at) AS at FROM sessions
+     WHERE user_id = $1 AND kind = 'access' AND access_user IS NULL AND id < $2`,
+    [userId, beforeSessionId],
+  );
+  return row?.at ?? null;
+}
+
 export async function revokeSession(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
     id,

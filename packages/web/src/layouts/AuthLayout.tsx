@@ -1,12 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { domainInfo } from '../env/domain.js';
-import { FeaturedCarousel } from '../shell/FeaturedCarousel.js';
+import { useMediaQuery } from '../env/useMediaQuery.js';
 import { Logo } from '../shell/Logo.js';
 
+/** Bootstrap's lg breakpoint: the featured panel is for desktops only (spec §2). */
+const DESKTOP = '(min-width: 992px)';
+
+// Its own chunk: a phone never loads the carousel, its banners or its modal.
+const FeaturedCarousel = lazy(async () => ({
+  default: (await import('../shell/FeaturedCarousel.js')).FeaturedCarousel,
+}));
+
 function AuthFrame({ featured }: { featured: boolean }) {
+  const desktop = useMediaQuery(DESKTOP);
   return (
     <div className="min-vh-100 d-flex bg-body-tertiary">
-      <div className="flex-grow-1 d-flex flex-column align-items-center justify-content-center p-4">
+      <main className="flex-grow-1 d-flex flex-column align-items-center justify-content-center p-4">
         <div className="mb-4">
           <Logo height={40} />
         </div>
@@ -15,8 +25,12 @@ function AuthFrame({ featured }: { featured: boolean }) {
             <Outlet />
           </div>
         </div>
-      </div>
-      {featured ? <FeaturedCarousel /> : null}
+      </main>
+      {featured && desktop ? (
+        <Suspense fallback={null}>
+          <FeaturedCarousel />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

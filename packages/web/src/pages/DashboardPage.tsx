@@ -24,7 +24,8 @@ export function DashboardPage() {
   return (
     <>
       <h1 className="h3 mb-4" data-testid="dashboard-title">
-        Welcome back, {user.name}
+        {/* A new account has never signed in before: 'back' would greet a stranger. */}
+        {user.last_login_at ? 'Welcome back' : 'Welcome'}, {user.name}
       </h1>
       <div className="row g-3 mb-4">
         <div className="col-sm-6 col-lg-3">

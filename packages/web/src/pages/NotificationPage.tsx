@@ -1,5 +1,6 @@
-import { NOTIFICATION_ALERT_PREFIX } from '@printloom/core';
+import { NOTIFICATION_ALERT_PREFIX, userDateTime } from '@printloom/core';
 import { Link, useParams } from 'react-router';
+import { useMe } from '../api/hooks/useAuth.js';
 import { useNotification } from '../api/hooks/useNotifications.js';
 import { FormError } from './auth/FormError.js';
 
@@ -7,6 +8,7 @@ import { FormError } from './auth/FormError.js';
 export function NotificationPage() {
   const id = Number(useParams().id);
   const notification = useNotification(id);
+  const utcOffset = useMe()?.utc_offset ?? 0;
   const item = notification.data;
   return (
     <>
@@ -21,7 +23,9 @@ export function NotificationPage() {
               {item.is_warning ? `${NOTIFICATION_ALERT_PREFIX} ` : ''}
               {item.subject}
             </h1>
-            <p className="small text-body-secondary">{item.created_at}</p>
+            <p className="small text-body-secondary">
+              <time dateTime={item.created_at}>{userDateTime(item.created_at, utcOffset)}</time>
+            </p>
             {item.image ? <img src={item.image} alt="" className="img-fluid rounded mb-3" /> : null}
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitizes messages */}
             <div dangerouslySetInnerHTML={{ __html: item.message }} />

@@ -1,9 +1,10 @@
-import { NOTIFICATION_ALERT_PREFIX } from '@printloom/core';
+import { NOTIFICATION_ALERT_PREFIX, userDateTime } from '@printloom/core';
 import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
+import { useMe } from '../api/hooks/useAuth.js';
 import { useMarkAllRead, useNotificationList } from '../api/hooks/useNotifications.js';
 import { EMPTY_NOTIFICATIONS } from '../constants.js';
 import { FormError } from './auth/FormError.js';
@@ -12,6 +13,7 @@ const PER_PAGE = 10;
 
 /** All notifications, newest first, with paging and 'mark all as read'. */
 export function NotificationsPage() {
+  const utcOffset = useMe()?.utc_offset ?? 0;
   const [page, setPage] = useState(1);
   const list = useNotificationList(true, { page, per_page: PER_PAGE });
   const markAll = useMarkAllRead();
@@ -40,7 +42,9 @@ export function NotificationsPage() {
               {item.subject}
             </span>
             {item.is_new ? <Badge className="ms-2">New</Badge> : null}
-            <small className="d-block text-body-secondary">{item.created_at}</small>
+            <small className="d-block text-body-secondary">
+              <time dateTime={item.created_at}>{userDateTime(item.created_at, utcOffset)}</time>
+            </small>
           </ListGroup.Item>
         ))}
       </ListGroup>

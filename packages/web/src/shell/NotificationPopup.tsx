@@ -19,6 +19,7 @@ import {
   readStatusPosts,
   shouldFetchPopup,
 } from './notificationPopup.js';
+import { useOverlayTurn } from './useOverlayTurn.js';
 
 function readNumber(key: string): number | null {
   const value = Number(readStorage(key));
@@ -34,14 +35,20 @@ function readDismissed(): string[] {
   }
 }
 
-/** The seller notification pop-up (spec §4); the rules are in notificationPopup.ts. */
-export function NotificationPopup({ user, enabled }: { user: User; enabled: boolean }) {
+/**
+ * The seller notification pop-up (spec §4); the rules are in notificationPopup.ts. It waits for
+ * its turn in the shell's overlay queue (after the accounts dialog and the survey), then fetches
+ * and either opens or gives the turn on.
+ */
+export function NotificationPopup({ user }: { user: User }) {
   const client = useQueryClient();
   const [state, dispatch] = useReducer(popupReducer, CLOSED);
   const [hideForDay, setHideForDay] = useState(false);
+  const [decided, setDecided] = useState(false);
+  const turn = useOverlayTurn('notifications', state.open ? 'ready' : decided ? 'done' : 'pending');
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!turn || decided) return;
     const now = Date.now();
     const due = shouldFetchPopup({
       tags: user.tags,
@@ -49,7 +56,10 @@ export function NotificationPopup({ user, enabled }: { user: User; enabled: bool
       hideUntil: readNumber(STORAGE_KEYS.notifyHideUntil),
       now,
     });
-    if (!due) return;
+    if (!due) {
+      setDecided(true);
+      return;
+    }
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const query = { page: 1, per_page: BELL_PAGE_SIZE };
@@ -62,17 +72,25 @@ export function NotificationPopup({ user, enabled }: { user: User; enabled: bool
         if (cancelled) return;
         writeStorage(STORAGE_KEYS.notifyFetchedAt, String(now));
         const items = popupItems(list.data, readDismissed());
-        if (items.length === 0) return;
-        timer = setTimeout(() => dispatch({ type: 'show', items }), NOTIFICATION_MODAL_DELAY_MS);
+        if (items.length === 0) {
+          setDecided(true);
+          return;
+        }
+        timer = setTimeout(() => {
+          dispatch({ type: 'show', items });
+          setDecided(true);
+        }, NOTIFICATION_MODAL_DELAY_MS);
       })
       .catch((error: unknown) => {
-        if (!cancelled) notifyError(error);
+        if (cancelled) return;
+        notifyError(error);
+        setDecided(true);
       });
     return () => {
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [enabled, user.tags, client]);
+  }, [turn, decided, user.tags, client]);
 
   const close = () => {
     if (!state.open) return;

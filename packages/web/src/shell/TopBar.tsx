@@ -22,7 +22,7 @@ export function TopBar({
   const dark = theme === 'dark';
   return (
     <header className="d-flex align-items-center gap-2 px-3 py-2 border-bottom bg-body">
-      <Link to={PATHS.home} aria-label="Dashboard home" className="me-auto">
+      <Link to={PATHS.home} aria-label="Printloom dashboard home" className="me-auto">
         <Logo />
       </Link>
       {hasTag(user, TAGS.beta) ? (

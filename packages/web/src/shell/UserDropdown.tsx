@@ -46,7 +46,8 @@ export function UserDropdown({
             {user.name.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <span className="text-start lh-sm d-none d-md-inline">
+        {/* Hidden from sight below md (avatar only), never from screen readers: it names the button. */}
+        <span className="user-menu-label text-start lh-sm">
           <span className="d-block fw-semibold">{user.name}</span>
           <small className="text-body-secondary" data-testid="role-label">
             {menu.roleLabel}

@@ -1,17 +1,24 @@
 /**
- * The product tour for new sellers (spec §2 Product tour, §4).
+ * The product tour for new sellers (spec §2 Product tour, §4), teaching only what the dashboard
+ * has today: it walks through the campaign list, the campaign editor (products, design, name and
+ * price, launch) and bulk campaigns, then back to / for 'finish'. Every step but the greeting and
+ * the finish points at a real control of a built page (`data-tour` targets). The spec's store and
+ * order steps come back when /storefronts and /orders are built; until then those pages are
+ * "coming soon" cards, and a tour through them taught nothing.
  *
- * Starts at 'greeting' once the seller survey is closed, the getting-started panel is shown and
- * the tour is not disabled. Steps advance on clicks and navigate: /storefronts (create store,
- * 3 sub-steps), /campaigns (launch campaign, 8 sub-steps), /orders (view, filter), then back to /
- * for 'finish'. Cancelling stores 'disable_product_tour'; the current step is kept in
- * 'step_product_tour' so a reload resumes where the seller was.
+ * Starts at 'greeting' on the dashboard once the overlays queued before it are closed (survey,
+ * notification pop-up; see overlayQueue.ts), the getting-started panel is shown and the tour is
+ * not disabled. Steps advance on clicks and navigate. Skip or Finish stores
+ * 'disable_product_tour'; the current step is kept in 'step_product_tour' so a reload resumes
+ * where the seller was. A step whose page the user's menu does not offer is left out.
  */
 export interface TourStep {
   id: string;
-  section: 'greeting' | 'create-store' | 'launch-campaign' | 'manage-orders' | 'finish';
+  section: 'greeting' | 'launch-campaign' | 'bulk-campaigns' | 'finish';
   route: string;
-  /** `data-tour` value of the element the step points at, when the page has it. */
+  /** The menu page a user must be offered for the step to be shown. */
+  menuPath?: string;
+  /** `data-tour` value of the element the step points at. */
   target?: string;
   title: string;
   text: string;
@@ -23,121 +30,77 @@ export const TOUR_STEPS: readonly TourStep[] = [
     section: 'greeting',
     route: '/',
     title: 'Welcome to Printloom!',
-    text: 'Take a two-minute tour: create a store, launch a campaign and manage your orders.',
-  },
-  {
-    id: 'store-button',
-    section: 'create-store',
-    route: '/storefronts',
-    target: 'create-store-button',
-    title: 'Create a store',
-    text: 'Every campaign sells through a storefront. Start with the Create store button.',
-  },
-  {
-    id: 'store-modal',
-    section: 'create-store',
-    route: '/storefronts',
-    target: 'storefront-modal',
-    title: 'Name your store',
-    text: 'Give the store a name and a domain; you can change both later.',
-  },
-  {
-    id: 'store-save',
-    section: 'create-store',
-    route: '/storefronts',
-    target: 'storefront-modal',
-    title: 'Save the store',
-    text: 'Save, and the store is ready for campaigns.',
+    text: 'A one-minute tour: launch a campaign from a design, then create many at once.',
   },
   {
     id: 'campaign-button',
     section: 'launch-campaign',
     route: '/campaigns',
+    menuPath: '/campaigns',
     target: 'create-campaign-button',
-    title: 'Launch a campaign',
-    text: 'A campaign is a design on one or more products. Start with Create campaign.',
+    title: 'Your campaigns',
+    text: 'Every campaign you make is listed here. Create campaign opens the design editor.',
   },
   {
-    id: 'campaign-template',
+    id: 'campaign-products',
     section: 'launch-campaign',
-    route: '/campaigns',
+    route: '/campaigns/edit',
+    menuPath: '/campaigns',
     target: 'product-template-selection',
     title: 'Choose products',
-    text: 'Pick the product templates your design goes on.',
+    text: 'Tick the products your design goes on; each gets its print areas and mockups.',
   },
   {
-    id: 'campaign-upload',
+    id: 'campaign-design',
     section: 'launch-campaign',
-    route: '/campaigns',
-    target: 'upload-button',
-    title: 'Upload your artwork',
-    text: 'Upload the design and place it on each print area.',
+    route: '/campaigns/edit',
+    menuPath: '/campaigns',
+    target: 'campaign-design',
+    title: 'Design',
+    text: 'With a product chosen, add text and images here. The mockups follow every change.',
   },
   {
-    id: 'campaign-pricing',
+    id: 'campaign-details',
     section: 'launch-campaign',
-    route: '/campaigns',
-    target: 'continue-pricing',
-    title: 'Continue to pricing',
-    text: 'When the design looks right, continue to pricing.',
-  },
-  {
-    id: 'campaign-price',
-    section: 'launch-campaign',
-    route: '/campaigns',
-    target: 'sell-price-input',
-    title: 'Set your price',
-    text: 'Enter the sell price; your profit updates as you type.',
-  },
-  {
-    id: 'campaign-market',
-    section: 'launch-campaign',
-    route: '/campaigns',
-    target: 'market-currency-mode',
-    title: 'Market, currency and pricing mode',
-    text: 'Choose where you sell, the currency and how prices adjust.',
-  },
-  {
-    id: 'campaign-detail',
-    section: 'launch-campaign',
-    route: '/campaigns',
-    target: 'continue-detail-promotion',
-    title: 'Details and promotion',
-    text: 'Continue through the campaign detail and promotion tabs.',
+    route: '/campaigns/edit',
+    menuPath: '/campaigns',
+    target: 'campaign-details',
+    title: 'Name and price',
+    text: "Name the campaign and set each product's sell price.",
   },
   {
     id: 'campaign-launch',
     section: 'launch-campaign',
-    route: '/campaigns',
+    route: '/campaigns/edit',
+    menuPath: '/campaigns',
     target: 'launch-button',
-    title: 'Launch',
-    text: 'Launch the campaign and it goes live on your store.',
+    title: 'Save or launch',
+    text: 'Save keeps a draft; Launch puts the campaign live on your store.',
   },
   {
-    id: 'orders-list',
-    section: 'manage-orders',
-    route: '/orders',
-    target: 'order-list',
-    title: 'Your orders',
-    text: 'Every order of your stores shows here as it comes in.',
-  },
-  {
-    id: 'orders-filter',
-    section: 'manage-orders',
-    route: '/orders',
-    target: 'order-filter',
-    title: 'Find an order',
-    text: 'Filter by status, date or store to find an order quickly.',
+    id: 'bulk-import',
+    section: 'bulk-campaigns',
+    route: '/bulk-campaigns',
+    menuPath: '/bulk-campaigns',
+    target: 'bulk-import-button',
+    title: 'Many campaigns at once',
+    text: 'Import a folder of artwork onto a template campaign: each design becomes a campaign.',
   },
   {
     id: 'finish',
     section: 'finish',
     route: '/',
     title: "You're all set!",
-    text: 'That is the tour. Press Ctrl+G any time to jump to a page.',
+    text: 'That is the tour. Press Ctrl+G (⌘G on a Mac) any time to jump to a page.',
   },
 ];
 
+/** The steps a user is shown: those whose page their menu offers. */
+export function tourStepsFor(menuPaths: ReadonlySet<string>): TourStep[] {
+  return TOUR_STEPS.filter((step) => step.menuPath === undefined || menuPaths.has(step.menuPath));
+}
+
+/** `surveyClosed`: the survey and every overlay queued before the tour are closed. */
 export function shouldStartTour(input: {
   surveyClosed: boolean;
   gettingStartedShown: boolean;
@@ -147,7 +110,10 @@ export function shouldStartTour(input: {
 }
 
 /** The step to resume at from the stored id; the greeting when none or unknown. */
-export function resumeIndex(storedStep: string | null): number {
-  const index = TOUR_STEPS.findIndex((step) => step.id === storedStep);
+export function resumeIndex(
+  storedStep: string | null,
+  steps: readonly TourStep[] = TOUR_STEPS,
+): number {
+  const index = steps.findIndex((step) => step.id === storedStep);
   return index === -1 ? 0 : index;
 }

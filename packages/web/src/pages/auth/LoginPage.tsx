@@ -5,8 +5,10 @@ import Form from 'react-bootstrap/Form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogin } from '../../api/hooks/useAuth.js';
 import { writeStorage } from '../../env/storage.js';
+import { AuthField } from './AuthField.js';
 import { TFA_TOKEN_KEY } from './afterLogin.js';
 import { FormError } from './FormError.js';
+import { splitFormError } from './fieldErrors.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 /**
@@ -21,6 +23,7 @@ export function LoginPage() {
   const goOn = useGoAfterLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const errors = splitFormError(login.error, ['email', 'password'] as const);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,28 +43,28 @@ export function LoginPage() {
   return (
     <Form onSubmit={submit} noValidate aria-label="Login">
       <h1 className="h4 mb-3">{designer ? 'Designer login' : 'Login'}</h1>
-      <FormError error={login.error} />
-      <Form.Group className="mb-3" controlId="login-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          required
-          autoFocus
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="login-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
-      </Form.Group>
+      <FormError error={errors.form} />
+      <AuthField
+        id="login-email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        error={errors.fields.email}
+        required
+        autoFocus
+      />
+      <AuthField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.fields.password}
+        required
+      />
       <Button type="submit" className="w-100" disabled={login.isPending}>
         {login.isPending ? 'Signing in…' : 'Login'}
       </Button>

@@ -3,7 +3,9 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useRegister } from '../../api/hooks/useAuth.js';
+import { AuthField } from './AuthField.js';
 import { FormError } from './FormError.js';
+import { splitFormError } from './fieldErrors.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 export function RegisterPage() {
@@ -12,6 +14,7 @@ export function RegisterPage() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const errors = splitFormError(register.error, ['name', 'email', 'password'] as const);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     register.mutate({ name, email, password }, { onSuccess: goOn });
@@ -19,29 +22,34 @@ export function RegisterPage() {
   return (
     <Form onSubmit={submit} noValidate aria-label="Register">
       <h1 className="h4 mb-3">Create your seller account</h1>
-      <FormError error={register.error} />
-      <Form.Group className="mb-3" controlId="register-name">
-        <Form.Label>Name</Form.Label>
-        <Form.Control value={name} onChange={(event) => setName(event.target.value)} autoFocus />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="register-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="register-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </Form.Group>
+      <FormError error={errors.form} />
+      <AuthField
+        id="register-name"
+        label="Name"
+        autoComplete="name"
+        value={name}
+        onChange={setName}
+        error={errors.fields.name}
+        autoFocus
+      />
+      <AuthField
+        id="register-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.fields.email}
+      />
+      <AuthField
+        id="register-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.fields.password}
+      />
       <Button type="submit" className="w-100" disabled={register.isPending}>
         Register
       </Button>

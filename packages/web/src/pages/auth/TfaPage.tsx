@@ -4,8 +4,10 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useConfirmTfa, useMe, useVerifyTfa } from '../../api/hooks/useAuth.js';
 import { readStorage, removeStorage } from '../../env/storage.js';
+import { AuthField } from './AuthField.js';
 import { TFA_TOKEN_KEY } from './afterLogin.js';
 import { FormError } from './FormError.js';
+import { splitFormError } from './fieldErrors.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 /**
@@ -47,21 +49,22 @@ export function TfaPage() {
     );
   }
   const pending = verify.isPending || confirm.isPending;
+  const errors = splitFormError(verify.error ?? confirm.error, ['code'] as const);
   return (
     <Form onSubmit={submit} noValidate aria-label="Two-factor authentication">
       <h1 className="h4 mb-3">Two-factor authentication</h1>
       <p className="text-body-secondary">Enter the 6-digit code from your authenticator app.</p>
-      <FormError error={verify.error ?? confirm.error} />
-      <Form.Group className="mb-3" controlId="tfa-code">
-        <Form.Label>Code</Form.Label>
-        <Form.Control
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoFocus
-        />
-      </Form.Group>
+      <FormError error={errors.form} />
+      <AuthField
+        id="tfa-code"
+        label="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={setCode}
+        error={errors.fields.code}
+        autoFocus
+      />
       <Button type="submit" className="w-100" disabled={pending}>
         Verify
       </Button>

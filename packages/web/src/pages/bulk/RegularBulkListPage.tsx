@@ -66,7 +66,7 @@ export function RegularBulkListPage() {
           <Link to={MULTI_SPACE_LIST_PATH} className="btn btn-outline-primary">
             Multi print spaces
           </Link>
-          <Link to={REGULAR_IMPORT_PATH} className="btn btn-primary">
+          <Link to={REGULAR_IMPORT_PATH} className="btn btn-primary" data-tour="bulk-import-button">
             Import artwork
           </Link>
         </>
@@ -89,7 +89,7 @@ export function RegularBulkListPage() {
             No bulk jobs yet. Drop a folder or a CSV of artwork to launch one campaign per artwork
             from a template campaign.
           </p>
-          <Link to={REGULAR_IMPORT_PATH} className="btn btn-primary">
+          <Link to={REGULAR_IMPORT_PATH} className="btn btn-primary" data-tour="bulk-import-button">
             Import artwork
           </Link>
         </>

@@ -422,7 +422,7 @@ function CampaignEditor({
                 {errors.products && <div className="small text-danger mt-2">{errors.products}</div>}
               </div>
             </section>
-            <section className="card" aria-labelledby="design-heading">
+            <section className="card" aria-labelledby="design-heading" data-tour="campaign-design">
               <div className="card-body">
                 <h2 className="h5" id="design-heading">
                   Design
@@ -525,7 +525,11 @@ function CampaignEditor({
                 </div>
               </section>
             )}
-            <section className="card" aria-labelledby="details-heading">
+            <section
+              className="card"
+              aria-labelledby="details-heading"
+              data-tour="campaign-details"
+            >
               <form
                 className="card-body vstack gap-3"
                 noValidate

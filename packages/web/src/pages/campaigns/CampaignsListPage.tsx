@@ -81,7 +81,7 @@ export function CampaignsListPage() {
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">All Campaigns</h1>
-        <Link to="/campaigns/edit" className="btn btn-primary" data-tour="create-campaign">
+        <Link to="/campaigns/edit" className="btn btn-primary" data-tour="create-campaign-button">
           Create campaign
         </Link>
       </div>
