@@ -10,12 +10,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_PATHS } from '@printloom/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BLOB_PUT_PREFIX } from './blob/blobStore.js';
-import { BODY_LIMIT_BYTES, DEFAULT_UPLOAD_MAX_BYTES, type ServerConfig } from './config.js';
+import {
+  BODY_LIMIT_BYTES,
+  parseServerSettings,
+  type ServerConfig,
+  type ServerSettings,
+} from './config.js';
 import type { Db } from './db/Db.js';
 import { openDb } from './db/openDb.js';
 import { resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
 import { toJsonSchema, zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
+import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
+import { SERVER_JOBS } from './jobs/serverJobs.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
@@ -31,18 +38,23 @@ import { insertAudit } from './sql/sessions.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    config: ServerConfig;
+    /** The server's settings, parsed once with every default applied. */
+    config: ServerSettings;
     blobDir: string;
+    /** Background jobs (src/jobs): register at start, enqueue inside the transaction they go with. */
+    jobs: JobRunner;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The Printloom API: opens (and migrates) the database, then registers every route of
- * API_PATHS. Closing the app closes the database.
+ * The Printloom API: parses its settings, opens (and migrates) the database, starts the
+ * background jobs, then registers every route of API_PATHS. Closing the app stops the jobs, then
+ * closes the database.
  */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
+  const config = parseServerSettings(input);
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     schema: config.dbSchema,
@@ -53,18 +65,30 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     : await mkdtemp(join(tmpdir(), 'printloom-blobs-'));
 
   const app = Fastify({
-    logger: config.logger ?? false,
+    logger: config.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: config.trustProxy,
   });
+  let jobs: JobRunner;
+  try {
+    jobs = await startJobRunner({ db, log: app.log, settings: config, blobDir });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('blobDir', blobDir);
+  app.decorate('jobs', jobs);
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
-    await db.close();
+    try {
+      await jobs.stop();
+    } finally {
+      await db.close();
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -89,7 +113,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES, files: 1 },
+    limits: { fileSize: config.uploadMaxBytes, files: 1 },
   });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -160,6 +184,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerClientTrace(app);
+  for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {
     app.setNotFoundHandler((_request, reply) =>
@@ -170,7 +195,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
 }
 
 /** Origins the dashboard PUTs pre-signed uploads to, so the content security policy allows them. */
-export function uploadOrigins(s3: ServerConfig['s3']): string[] {
+export function uploadOrigins(s3: ServerSettings['s3']): string[] {
   if (!s3) return [];
   const endpoint = new URL(s3.endpoint);
   const origins = new Set<string>([endpoint.origin]);

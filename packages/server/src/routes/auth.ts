@@ -23,8 +23,6 @@ import * as OTPAuth from 'otpauth';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/commonPasswords.js';
 import { sendMail } from '../auth/mailer.js';
 import {
-  DEFAULT_AUTH_RATE_LIMIT,
-  DEMO_AUTH_RATE_LIMIT,
   RESET_TOKEN_TTL_SECONDS,
   SESSION_TTL_SECONDS,
   TFA_TOKEN_TTL_SECONDS,
@@ -166,9 +164,7 @@ export async function userView(db: Queryable, auth: AuthContext) {
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const rateLimit = {
-    max:
-      app.config.authRateLimit ??
-      (app.config.demo ? DEMO_AUTH_RATE_LIMIT : DEFAULT_AUTH_RATE_LIMIT),
+    max: app.config.authRateLimit,
     timeWindow: 60_000,
   };
 

@@ -23,7 +23,6 @@ import {
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BULK_LEASE_SECONDS } from '../config.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { defineRoute } from '../http/route.js';
@@ -114,7 +113,7 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
         auth.sellerId,
         query.type,
         query.take,
-        app.config.bulkLeaseSeconds ?? BULK_LEASE_SECONDS,
+        app.config.bulkLeaseSeconds,
       );
       const origins = new Map<number, Awaited<ReturnType<typeof originCampaign>>>();
       const data = [];

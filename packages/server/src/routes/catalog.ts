@@ -17,7 +17,6 @@ import {
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_MARKETPLACE_DOMAIN, DEFAULT_PREVIEW_DOMAIN } from '../config.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { defineRoute } from '../http/route.js';
@@ -82,8 +81,8 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     response: SiteConfig,
     handler: async () => ({
       data: {
-        preview_domain: app.config.previewDomain || DEFAULT_PREVIEW_DOMAIN,
-        market_place_domain: app.config.marketplaceDomain || DEFAULT_MARKETPLACE_DOMAIN,
+        preview_domain: app.config.previewDomain,
+        market_place_domain: app.config.marketplaceDomain,
       },
     }),
   });

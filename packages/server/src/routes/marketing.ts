@@ -34,7 +34,6 @@ import { defineRoute } from '../http/route.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
 import {
   importKlaviyoProfiles,
-  KLAVIYO_API_URL,
   KLAVIYO_MAX_PROFILES,
   KlaviyoError,
 } from '../marketing/importKlaviyoProfiles.js';
@@ -106,7 +105,7 @@ const subscriberView = (row: SubscriberRow) => ({
 export async function registerMarketingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const box = createSecretBox(app.config.secret);
-  const klaviyoApiUrl = app.config.klaviyoApiUrl || KLAVIYO_API_URL;
+  const { klaviyoApiUrl } = app.config;
   const tags = ['email-marketing'];
   const sealed = await sealPlainKlaviyoKeys(db, box);
   if (sealed > 0) app.log.info({ count: sealed }, 'sealed plain Klaviyo keys');
@@ -292,7 +291,7 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
       }
       const tool = app.config.designTool;
       if (!tool) throw httpError(503, MARKETING_MESSAGES.designToolMissing);
-      const token = signDesignToolToken(
+      const token = await signDesignToolToken(
         tool,
         { sellerId: auth.sellerId, actorId: auth.actorId, storeIds: auth.storeIds },
         Math.floor(Date.now() / 1000),

@@ -140,7 +140,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
     },
   });
 
-  const lastUpdate = app.config.lastUpdate ?? new Date().toISOString();
+  const { lastUpdate } = app.config;
   defineRoute(app, {
     method: 'GET',
     url: API_PATHS.version,
