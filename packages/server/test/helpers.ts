@@ -19,15 +19,18 @@ export const POSTGRES_NOT_RUN = 'postgres: not run, DATABASE_URL unset';
  * uses the database shows a skipped test saying the Postgres half did not run — and in CI
  * (CI=true) the file fails instead, so a run without Postgres can never pass as complete.
  */
-function databaseBackends(): Array<'pglite' | 'pg'> {
-  if (process.env.DATABASE_URL) return ['pglite', 'pg'];
-  if (process.env.CI === 'true') {
+export function databaseBackends(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  skip: (name: string, fn: () => void) => void = it.skip,
+): Array<'pglite' | 'pg'> {
+  if (env.DATABASE_URL) return ['pglite', 'pg'];
+  if (env.CI === 'true') {
     throw new Error(
       'CI must run the database tests on PostgreSQL too, but DATABASE_URL is unset (.ci/run sets it).',
     );
   }
   // Registered on the test file importing this module, as it is collected.
-  it.skip(POSTGRES_NOT_RUN, () => {});
+  skip(POSTGRES_NOT_RUN, () => {});
   return ['pglite'];
 }
 

@@ -29,9 +29,15 @@ export const STORE_MESSAGES = {
   uploadFailed: 'Upload file failed',
 } as const;
 
+/** 20 MB, 512 KB: the allowance as a person reads it. */
+function readableBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Math.round(mb * 10) / 10} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
 export function publicAllowanceMessage(bytesPerHour: number): string {
-  const mb = Math.round((bytesPerHour / (1024 * 1024)) * 10) / 10;
-  return `Uploads without an account are limited to ${mb} MB per hour from one address; please try again later.`;
+  return `Uploads without an account are limited to ${readableBytes(bytesPerHour)} per hour from one address; please try again later.`;
 }
 
 export interface UploadStoreEnv {
