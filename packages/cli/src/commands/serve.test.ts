@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CliError, EXIT } from '../CliError.js';
+import { EXIT } from '../CliError.js';
 import { createProgram } from '../program.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from './serve.js';
 
@@ -28,22 +32,25 @@ describe('printloom serve', () => {
   });
 
   it('refuses a bad setting at start with a usage error naming the variable', async () => {
-    const saved = process.env.PRINTLOOM_BULK_LEASE_SECONDS;
-    process.env.PRINTLOOM_BULK_LEASE_SECONDS = 'soon';
-    try {
-      const program = createProgram();
-      const failure = await program.parseAsync(['serve', '--port', '0'], { from: 'user' }).then(
-        () => null,
-        (error: unknown) => error,
-      );
-      expect(failure).toBeInstanceOf(CliError);
-      expect((failure as CliError).exitCode).toBe(EXIT.usage);
-      expect((failure as CliError).message).toBe(
-        'PRINTLOOM_BULK_LEASE_SECONDS must be a whole number above 0, got "soon"',
-      );
-    } finally {
-      if (saved === undefined) delete process.env.PRINTLOOM_BULK_LEASE_SECONDS;
-      else process.env.PRINTLOOM_BULK_LEASE_SECONDS = saved;
-    }
+    // The built binary, as a deployment runs it: the server reads the settings and refuses them
+    // before opening anything.
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const child = spawn(
+      join(root, 'node_modules/.bin/node'),
+      [join(root, 'packages/cli/dist/bin.js'), 'serve', '--port', '0'],
+      {
+        env: { ...process.env, DATABASE_URL: '', PRINTLOOM_BULK_LEASE_SECONDS: 'soon' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(EXIT.usage);
+    expect(stderr).toContain(
+      'PRINTLOOM_BULK_LEASE_SECONDS must be a whole number above 0, got "soon"',
+    );
   });
 });
