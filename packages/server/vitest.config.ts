@@ -4,9 +4,11 @@ import { packageConfig } from '../../vitest.shared.js';
 /**
  * The shared conditions include "import", which Node then also applies to require() of
  * externalised CommonJS packages: pg would load pg-pool's ES module and fail. The server's
- * tests resolve without it (Vite adds "import" itself where an ES import asks for it).
+ * tests resolve without it (Vite adds "import" itself where an ES import asks for it). Nor with
+ * "module": the AWS SDK's "module" builds are for bundlers (imports without file extensions),
+ * which Node cannot load.
  */
-const conditions = ['@printloom/source', 'module', 'node', 'default'];
+const conditions = ['@printloom/source', 'node', 'default'];
 const config = packageConfig({ testTimeout: 60_000 });
 
 const serverConfig: ViteUserConfig = {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
 import { seedCatalog } from '../dist/demo/seedCatalog.js';
-import { buildApp, dropPgSchema } from '../dist/index.js';
+import { buildApp, dropPgSchema, jobsSchemaFor } from '../dist/index.js';
 import { insertUser } from '../dist/sql/users.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 2000);
@@ -162,7 +162,10 @@ async function run(backend) {
     }
   } finally {
     await leaseEnv.app.close();
-    if (leaseEnv.schema) await dropPgSchema(process.env.DATABASE_URL, leaseEnv.schema);
+    if (leaseEnv.schema) {
+      await dropPgSchema(process.env.DATABASE_URL, leaseEnv.schema);
+      await dropPgSchema(process.env.DATABASE_URL, jobsSchemaFor(leaseEnv.schema));
+    }
   }
 }
 

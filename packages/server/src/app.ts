@@ -10,12 +10,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_DOCS_PATH, openApiDocument, type RouteContract } from '@printloom/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BLOB_PUT_PREFIX } from './blob/blobStore.js';
-import { BODY_LIMIT_BYTES, DEFAULT_UPLOAD_MAX_BYTES, type ServerConfig } from './config.js';
+import {
+  BODY_LIMIT_BYTES,
+  parseServerSettings,
+  type ServerConfig,
+  type ServerSettings,
+} from './config.js';
 import type { Db } from './db/Db.js';
 import { openDb } from './db/openDb.js';
 import { resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
+import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
+import { SERVER_JOBS } from './jobs/serverJobs.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
@@ -31,10 +38,13 @@ import { insertAudit } from './sql/sessions.js';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    config: ServerConfig;
+    /** The server's settings, parsed once with every default applied. */
+    config: ServerSettings;
     blobDir: string;
     /** Every route as registered, with the table entry it came from (none for others). */
     registeredRoutes: readonly RegisteredRoute[];
+    /** Background jobs (src/jobs): register at start, enqueue inside the transaction they go with. */
+    jobs: JobRunner;
   }
 }
 
@@ -47,10 +57,12 @@ export interface RegisteredRoute {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * The Printloom API: opens (and migrates) the database, then registers a handler for every
- * route of the core route table (`API`). Closing the app closes the database.
+ * The Printloom API: parses its settings, opens (and migrates) the database, starts the
+ * background jobs, then registers a handler for every route of the core route table (`API`).
+ * Closing the app stops the jobs, then closes the database.
  */
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
+  const config = parseServerSettings(input);
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     schema: config.dbSchema,
@@ -61,15 +73,23 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
     : await mkdtemp(join(tmpdir(), 'printloom-blobs-'));
 
   const app = Fastify({
-    logger: config.logger ?? false,
+    logger: config.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: config.trustProxy,
   });
+  let jobs: JobRunner;
+  try {
+    jobs = await startJobRunner({ db, log: app.log, settings: config, blobDir });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('blobDir', blobDir);
+  app.decorate('jobs', jobs);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -79,7 +99,11 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
-    await db.close();
+    try {
+      await jobs.stop();
+    } finally {
+      await db.close();
+    }
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -104,7 +128,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES, files: 1 },
+    limits: { fileSize: config.uploadMaxBytes, files: 1 },
   });
   await app.register(rateLimit, { global: false });
   // The documentation is generated from the route table, the same entries the handlers below
@@ -165,6 +189,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerClientTrace(app);
+  for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {
     app.setNotFoundHandler((_request, reply) =>
@@ -175,7 +200,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
 }
 
 /** Origins the dashboard PUTs pre-signed uploads to, so the content security policy allows them. */
-export function uploadOrigins(s3: ServerConfig['s3']): string[] {
+export function uploadOrigins(s3: ServerSettings['s3']): string[] {
   if (!s3) return [];
   const endpoint = new URL(s3.endpoint);
   const origins = new Set<string>([endpoint.origin]);

@@ -1,10 +1,31 @@
 export { buildApp } from './app.js';
-export type { ServerConfig } from './config.js';
-export { SESSION_TTL_SECONDS } from './config.js';
+export {
+  parseServerSettings,
+  SESSION_TTL_SECONDS,
+  type ServerConfig,
+  type ServerSettings,
+  SettingsError,
+} from './config.js';
 export { createPgDb, dropPgSchema } from './db/createPgDb.js';
 export { createPgliteDb } from './db/createPgliteDb.js';
 export type { Db, Queryable } from './db/Db.js';
 export { migrate } from './db/migrate.js';
 export { openDb } from './db/openDb.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
-export { type RunningServer, startServer } from './startServer.js';
+export { jobsSchemaFor } from './jobs/createJobRunner.js';
+export {
+  defineJob,
+  type JobContext,
+  type JobDefinition,
+  type JobRetry,
+} from './jobs/defineJob.js';
+export {
+  type Environment,
+  readServerEnvironment,
+  type ServeFlags,
+} from './readServerEnvironment.js';
+export {
+  type RunningServer,
+  startServer,
+  startServerFromEnvironment,
+} from './startServer.js';

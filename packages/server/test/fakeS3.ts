@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
  * A small S3-compatible bucket over HTTP for tests: path-style `/{bucket}/{key}` PUT, GET (with
  * Range), HEAD and DELETE, answering as S3 does (206 + Content-Range, 416 on an empty object,
- * 404 NoSuchKey, 204 on DELETE). Requests must carry SigV4 credentials for its access key — query
+ * 404 NoSuchKey, 204 on DELETE, an ETag of the MD5 of the bytes on PUT, GET and HEAD, and 412
+ * PreconditionFailed to a PUT with `If-None-Match: *` when the key exists — S3 conditional writes). Requests must carry SigV4 credentials for its access key — query
  * parameters of a presigned address or an `Authorization: AWS4-HMAC-SHA256` header — and a
  * presigned address must not have expired; otherwise 403 AccessDenied. Signatures themselves
  * are accepted as they are (the signer is checked against AWS's published vector elsewhere).
@@ -13,7 +15,7 @@ export interface FakeS3 {
   endpoint: string;
   bucket: string;
   accessKeyId: string;
-  objects: Map<string, { bytes: Buffer; contentType: string | undefined }>;
+  objects: Map<string, { bytes: Buffer; contentType: string | undefined; etag: string }>;
   requests: Array<{ method: string; key: string; range: string | undefined }>;
   close(): Promise<void>;
 }
@@ -62,18 +64,22 @@ export async function startFakeS3(
       if (!authorised(req, url, accessKeyId)) return xmlError(res, 403, 'AccessDenied');
       const object = objects.get(key);
       switch (req.method) {
-        case 'PUT':
-          objects.set(key, {
-            bytes: Buffer.concat(chunks),
-            contentType: req.headers['content-type'],
-          });
-          return res.writeHead(200, { etag: '"fake"' }).end();
+        case 'PUT': {
+          if (req.headers['if-none-match'] === '*' && object)
+            return xmlError(res, 412, 'PreconditionFailed');
+          const bytes = Buffer.concat(chunks);
+          const etag = `"${createHash('md5').update(bytes).digest('hex')}"`;
+          objects.set(key, { bytes, contentType: req.headers['content-type'], etag });
+          return res.writeHead(200, { etag }).end();
+        }
         case 'DELETE':
           objects.delete(key);
           return res.writeHead(204).end();
         case 'HEAD':
           if (!object) return res.writeHead(404).end();
-          return res.writeHead(200, { 'content-length': object.bytes.length }).end();
+          return res
+            .writeHead(200, { 'content-length': object.bytes.length, etag: object.etag })
+            .end();
         case 'GET': {
           if (!object) return xmlError(res, 404, 'NoSuchKey');
           const size = object.bytes.length;
@@ -83,6 +89,7 @@ export async function startFakeS3(
               .writeHead(200, {
                 'content-length': size,
                 'content-type': object.contentType ?? 'binary/octet-stream',
+                etag: object.etag,
               })
               .end(object.bytes);
           }
@@ -93,6 +100,7 @@ export async function startFakeS3(
             .writeHead(206, {
               'content-length': end - start + 1,
               'content-range': `bytes ${start}-${end}/${size}`,
+              etag: object.etag,
             })
             .end(object.bytes.subarray(start, end + 1));
         }

@@ -1,16 +1,15 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { EXIT } from '../CliError.js';
 import { createProgram } from '../program.js';
-import {
-  DEFAULT_HOST,
-  DEFAULT_PORT,
-  designToolFromEnv,
-  hostEnv,
-  positiveIntEnv,
-  s3FromEnv,
-} from './serve.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './serve.js';
 
 // Starting the server itself is tested in @printloom/server (startServer.test.ts) and end to end
-// by tests/e2e, which run `printloom serve --demo`.
+// by tests/e2e, which run `printloom serve --demo`. Its settings are read by the server
+// (readServerEnvironment.test.ts).
 describe('printloom serve', () => {
   it('offers --demo, --port, --host and --data-dir with the documented defaults', () => {
     const serve = createProgram().commands.find((c) => c.name() === 'serve');
@@ -32,67 +31,26 @@ describe('printloom serve', () => {
     );
   });
 
-  it('reads the bucket from S3_* variables and names what is missing', () => {
-    expect(s3FromEnv({})).toBeUndefined();
-    expect(
-      s3FromEnv({
-        S3_BUCKET: 'media',
-        S3_ENDPOINT: 'http://minio:9000',
-        S3_ACCESS_KEY_ID: 'a',
-        S3_SECRET_ACCESS_KEY: 'b',
-        S3_FORCE_PATH_STYLE: 'true',
-      }),
-    ).toMatchObject({ bucket: 'media', region: 'us-east-1', forcePathStyle: true });
-    expect(() => s3FromEnv({ S3_BUCKET: 'media' })).toThrow(
-      'S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY missing',
+  it('refuses a bad setting at start with a usage error naming the variable', async () => {
+    // The built binary, as a deployment runs it: the server reads the settings and refuses them
+    // before opening anything.
+    const root = fileURLToPath(new URL('../../../../', import.meta.url));
+    const child = spawn(
+      join(root, 'node_modules/.bin/node'),
+      [join(root, 'packages/cli/dist/bin.js'), 'serve', '--port', '0'],
+      {
+        env: { ...process.env, DATABASE_URL: '', PRINTLOOM_BULK_LEASE_SECONDS: 'soon' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
-  });
-
-  it('reads the design tool from PB_* variables and names what is missing', () => {
-    expect(designToolFromEnv({})).toBeUndefined();
-    expect(
-      designToolFromEnv({
-        PB_API_URL: 'https://pb.example.test/api',
-        PB_IFRAME_URL: 'https://pb.example.test/editor',
-        PB_TOKEN_SECRET: 's3cret',
-      }),
-    ).toEqual({
-      apiUrl: 'https://pb.example.test/api',
-      iframeUrl: 'https://pb.example.test/editor',
-      tokenSecret: 's3cret',
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
     });
-    expect(() => designToolFromEnv({ PB_API_URL: 'https://pb.example.test' })).toThrow(
-      'PB_API_URL is set but PB_IFRAME_URL, PB_TOKEN_SECRET missing',
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(EXIT.usage);
+    expect(stderr).toContain(
+      'PRINTLOOM_BULK_LEASE_SECONDS must be a whole number above 0, got "soon"',
     );
-    expect(() =>
-      designToolFromEnv({
-        PB_API_URL: 'pb',
-        PB_IFRAME_URL: 'https://x.test',
-        PB_TOKEN_SECRET: 'k',
-      }),
-    ).toThrow('PB_API_URL must be an absolute URL, got "pb"');
-  });
-  it('reads whole-number settings such as PRINTLOOM_BULK_LEASE_SECONDS and refuses the rest', () => {
-    expect(positiveIntEnv({}, 'PRINTLOOM_BULK_LEASE_SECONDS')).toBeUndefined();
-    expect(
-      positiveIntEnv({ PRINTLOOM_BULK_LEASE_SECONDS: '20' }, 'PRINTLOOM_BULK_LEASE_SECONDS'),
-    ).toBe(20);
-    for (const bad of ['0', '-5', '2.5', 'soon']) {
-      expect(() =>
-        positiveIntEnv({ PRINTLOOM_BULK_LEASE_SECONDS: bad }, 'PRINTLOOM_BULK_LEASE_SECONDS'),
-      ).toThrow(`PRINTLOOM_BULK_LEASE_SECONDS must be a whole number above 0, got "${bad}"`);
-    }
-  });
-
-  it('reads store host names such as PRINTLOOM_PREVIEW_DOMAIN and refuses addresses', () => {
-    expect(hostEnv({}, 'PRINTLOOM_PREVIEW_DOMAIN')).toBeUndefined();
-    expect(
-      hostEnv({ PRINTLOOM_PREVIEW_DOMAIN: 'Preview.Shop.example' }, 'PRINTLOOM_PREVIEW_DOMAIN'),
-    ).toBe('preview.shop.example');
-    for (const bad of ['https://shop.example', 'shop.example/x', '-bad.example', 'a b']) {
-      expect(() => hostEnv({ PRINTLOOM_PREVIEW_DOMAIN: bad }, 'PRINTLOOM_PREVIEW_DOMAIN')).toThrow(
-        `PRINTLOOM_PREVIEW_DOMAIN must be a host name such as shop.example.com, got "${bad}"`,
-      );
-    }
   });
 });

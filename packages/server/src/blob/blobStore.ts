@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 
 export { BLOB_FILE_PREFIX, BLOB_PUT_PREFIX } from '@printloom/core';
@@ -57,6 +57,27 @@ export async function writeBlob(root: string, key: string, bytes: Buffer): Promi
   const path = blobPath(root, key);
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, bytes);
+}
+
+/**
+ * Writes a file that must not exist yet (the file system refuses atomically: `wx`). False when a
+ * file is already stored under the key.
+ */
+export async function writeNewBlob(root: string, key: string, bytes: Buffer): Promise<boolean> {
+  const path = blobPath(root, key);
+  await mkdir(dirname(path), { recursive: true });
+  try {
+    await writeFile(path, bytes, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Removes a stored file; one already gone is fine. */
+export async function removeBlob(root: string, key: string): Promise<void> {
+  await rm(blobPath(root, key), { force: true });
 }
 
 export async function readBlob(root: string, key: string): Promise<Buffer | null> {

@@ -11,8 +11,8 @@ const EXAMPLE = {
 };
 
 describe('presignS3', () => {
-  it("reproduces AWS's published presigned URL exactly", () => {
-    const url = presignS3(EXAMPLE, {
+  it("reproduces AWS's published presigned URL exactly", async () => {
+    const url = await presignS3(EXAMPLE, {
       method: 'GET',
       key: 'test.txt',
       expiresIn: 86_400,
@@ -23,9 +23,9 @@ describe('presignS3', () => {
     );
   });
 
-  it('signs the content type of a PUT and addresses MinIO path style', () => {
+  it('signs the content type of a PUT and addresses MinIO path style', async () => {
     const url = new URL(
-      presignS3(
+      await presignS3(
         { ...EXAMPLE, endpoint: 'http://minio:9000', forcePathStyle: true },
         {
           method: 'PUT',

@@ -1,20 +1,10 @@
-import { createHash, createHmac } from 'node:crypto';
+import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import type { S3Config } from '../config.js';
+import { s3Client } from './s3Client.js';
 
-/** An S3-compatible bucket (AWS S3, MinIO, R2, …) the blob store writes to when configured. */
-export interface S3Config {
-  /** e.g. https://s3.amazonaws.com or http://minio:9000 */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Bucket in the path (MinIO) instead of the host name (AWS). */
-  forcePathStyle?: boolean;
-  /** Where stored objects are read publicly (a CDN); the bucket address when unset. */
-  publicUrl?: string | undefined;
-}
+export type { S3Config } from '../config.js';
 
-const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+const UNSIGNED_PAYLOAD_HEADER = 'x-amz-content-sha256';
 
 /** RFC 3986 encoding as SigV4 wants it: only A-Z a-z 0-9 - . _ ~ stay as they are. */
 function encode(value: string): string {
@@ -23,10 +13,6 @@ function encode(value: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 }
-
-const hmac = (key: string | Buffer, data: string) =>
-  createHmac('sha256', key).update(data).digest();
-const sha256 = (data: string) => createHash('sha256').update(data).digest('hex');
 
 /** The object's address: host and path, virtual-hosted or path style. */
 export function objectAddress(
@@ -55,10 +41,16 @@ export function objectUrl(config: S3Config, key: string): string {
 }
 
 /**
- * A SigV4 query-signed URL (AWS "authenticating requests: query parameters"). A bound content
- * type is a signed header, so the upload must send exactly that Content-Type.
+ * A SigV4 query-signed URL (AWS "authenticating requests: query parameters"), signed by the AWS
+ * SDK's S3 presigner. A bound content type is a signed header, so the upload must send exactly
+ * that Content-Type. The payload is unsigned, as in AWS's documented form of these addresses: the
+ * presigner's `X-Amz-Content-Sha256` stays a header (S3 assumes UNSIGNED-PAYLOAD for presigned
+ * requests without it), and the parameters are written in AWS's documented order.
+ *
+ * Such an address works for any number of requests until it expires: S3 has no single-use
+ * presigned URL (see blob/uploadChecks.ts for how a second PUT is caught).
  */
-export function presignS3(
+export async function presignS3(
   config: S3Config,
   request: {
     method: 'GET' | 'HEAD' | 'PUT' | 'DELETE';
@@ -67,40 +59,32 @@ export function presignS3(
     now: Date;
     contentType?: string | undefined;
   },
-): string {
+): Promise<string> {
   const { origin, host, path } = objectAddress(config, request.key);
-  const amzDate = request.now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const scope = `${day}/${config.region}/s3/aws4_request`;
-  const headers: Array<[string, string]> = [];
-  if (request.contentType) headers.push(['content-type', request.contentType.trim()]);
-  headers.push(['host', host]);
-  const signedHeaders = headers.map(([name]) => name).join(';');
-  const query = [
-    ['X-Amz-Algorithm', 'AWS4-HMAC-SHA256'],
-    ['X-Amz-Credential', `${config.accessKeyId}/${scope}`],
-    ['X-Amz-Date', amzDate],
-    ['X-Amz-Expires', String(request.expiresIn)],
-    ['X-Amz-SignedHeaders', signedHeaders],
-  ]
-    .map(([name, value]) => `${encode(name ?? '')}=${encode(value ?? '')}`)
-    .join('&');
-  const canonicalRequest = [
-    request.method,
-    path,
-    query,
-    headers.map(([name, value]) => `${name}:${value}\n`).join(''),
-    signedHeaders,
-    UNSIGNED_PAYLOAD,
-  ].join('\n');
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${config.secretAccessKey}`, day), config.region), 's3'),
-    'aws4_request',
+  const url = new URL(origin);
+  const headers: Record<string, string> = { host };
+  if (request.contentType) headers['content-type'] = request.contentType.trim();
+  const presigner = new S3RequestPresigner({ ...s3Client(config).config });
+  const signed = await presigner.presign(
+    {
+      method: request.method,
+      protocol: url.protocol,
+      hostname: url.hostname,
+      ...(url.port ? { port: Number(url.port) } : {}),
+      path,
+      query: {},
+      headers,
+    },
+    {
+      expiresIn: request.expiresIn,
+      signingDate: request.now,
+      signableHeaders: new Set(request.contentType ? ['content-type'] : []),
+      unsignableHeaders: new Set([UNSIGNED_PAYLOAD_HEADER]),
+      unhoistableHeaders: new Set([UNSIGNED_PAYLOAD_HEADER]),
+    },
   );
-  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-  return `${origin}${path}?${query}&X-Amz-Signature=${signature}`;
+  const query = Object.entries(signed.query ?? {})
+    .map(([name, value]) => `${encode(name)}=${encode(String(value))}`)
+    .join('&');
+  return `${origin}${path}?${query}`;
 }

@@ -7,6 +7,13 @@
  * deleted from the bucket and the request is refused. Because the signed PUT can overwrite the
  * object until it expires, an upload stays unsettled and is checked on each use until then, and
  * a sweep checks every upload once more after its address has expired.
+ *
+ * An address is meant for one upload. S3 cannot make a presigned URL single-use: the bucket
+ * accepts every PUT to it until `X-Amz-Expires` (a conditional write, `If-None-Match: *`, would
+ * refuse the second one, but only when the uploader sends that header itself, and the dashboard
+ * and CLI uploads do not). So the server records the object's ETag when it first accepts its bytes
+ * and refuses to accept different bytes under that key again: an object whose ETag changed was
+ * PUT a second time, and is deleted and refused like a file of the wrong type.
  */
 import type { FieldErrors } from '@printloom/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,6 +33,7 @@ import { objectUrl, type S3Config } from './s3Presign.js';
 export const UPLOAD_CHECK_MESSAGES = {
   notUploaded: 'The file has not been uploaded yet.',
   bucketDown: 'Could not check the uploaded file, please try again.',
+  replaced: 'The file was replaced after it was uploaded; please upload it again.',
 } as const;
 
 /** Bytes read from the start of an object: enough for every signature (WebP needs 12). */
@@ -37,18 +45,28 @@ const MAX_DEPTH = 8;
 export const MAX_UPLOADS_PER_REQUEST = 500;
 const KEY_PATTERN = /^s\d+\/[^\s?#]+$/;
 
-/** The address prefixes objects of the bucket are read under: the public URL and the bucket's own. */
-function bucketPrefixes(s3: S3Config): string[] {
+/** Stored files of the local store are read at `/files/{key}`, on whatever host serves the API. */
+const LOCAL_FILE_ADDRESS = /^(?:https?:\/\/[^/?#]+)?\/files\//;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What addresses of stored files start with: the bucket's public URL and its own, or the local
+ * store's `/files/`.
+ */
+function addressPrefixes(s3: S3Config | undefined): RegExp[] {
+  if (!s3) return [LOCAL_FILE_ADDRESS];
   const own = objectUrl({ ...s3, publicUrl: undefined }, 'k').slice(0, -1);
   const pub = objectUrl(s3, 'k').slice(0, -1);
-  return [...new Set([pub, own])];
+  return [...new Set([pub, own])].map((prefix) => new RegExp(`^${escapeRegExp(prefix)}`));
 }
 
-function keyOf(value: string, prefixes: readonly string[]): string | null {
+function keyOf(value: string, prefixes: readonly RegExp[]): string | null {
   if (KEY_PATTERN.test(value)) return value;
   for (const prefix of prefixes) {
-    if (!value.startsWith(prefix)) continue;
-    const rest = value.slice(prefix.length).split(/[?#]/)[0] ?? '';
+    const match = prefix.exec(value);
+    if (!match) continue;
+    const rest = value.slice(match[0].length).split(/[?#]/)[0] ?? '';
     try {
       const key = rest.split('/').map(decodeURIComponent).join('/');
       return KEY_PATTERN.test(key) ? key : null;
@@ -60,11 +78,12 @@ function keyOf(value: string, prefixes: readonly string[]): string | null {
 }
 
 /**
- * Every bucket object a request body names — as an object address or as its bare key, also
- * inside JSON text fields (bulk `designs`) — with the field path it was found at.
+ * Every stored file a request body names — as its address (the bucket's, or the local store's
+ * `/files/…` when `s3` is undefined) or as its bare key, also inside JSON text fields (bulk
+ * `designs`) — with the field path it was found at.
  */
-export function uploadKeysIn(body: unknown, s3: S3Config): Map<string, string> {
-  const prefixes = bucketPrefixes(s3);
+export function uploadKeysIn(body: unknown, s3: S3Config | undefined): Map<string, string> {
+  const prefixes = addressPrefixes(s3);
   const found = new Map<string, string>();
   const visit = (value: unknown, path: string, depth: number): void => {
     if (depth > MAX_DEPTH) return;
@@ -108,10 +127,12 @@ export interface UploadCheckEnv {
 }
 
 type Verdict =
-  | { ok: true; size: number }
+  | { ok: true; size: number; etag: string | null }
   | { ok: false; status: number; message: string; remove: boolean };
 
-async function judge(env: UploadCheckEnv, key: string): Promise<Verdict> {
+/** Whether the object under an upload's key is the one upload it may be. */
+async function judge(env: UploadCheckEnv, row: UnsettledUpload): Promise<Verdict> {
+  const key = row.file_path;
   const head = await readObjectHead(env.s3, key, HEAD_BYTES);
   if (!head)
     return { ok: false, status: 422, message: UPLOAD_CHECK_MESSAGES.notUploaded, remove: false };
@@ -122,7 +143,10 @@ async function judge(env: UploadCheckEnv, key: string): Promise<Verdict> {
   const type = typeOfName(key);
   if (!type || !bytesMatchType(type, head.bytes))
     return { ok: false, status: 422, message: FILE_TYPE_MESSAGES.mismatch, remove: true };
-  return { ok: true, size: head.size };
+  // Accepted once with other bytes: the address was used a second time.
+  if (row.etag !== null && head.etag !== row.etag)
+    return { ok: false, status: 422, message: UPLOAD_CHECK_MESSAGES.replaced, remove: true };
+  return { ok: true, size: head.size, etag: head.etag };
 }
 
 async function removeObject(env: UploadCheckEnv, key: string): Promise<void> {
@@ -145,9 +169,9 @@ export async function checkUploads(env: UploadCheckEnv, keys: Map<string, string
   for (const row of rows) {
     let verdict: Verdict;
     try {
-      verdict = await judge(env, row.file_path);
+      verdict = await judge(env, row);
       if (verdict.ok) {
-        await markUploadVerified(env.db, row.file_path, verdict.size);
+        await markUploadVerified(env.db, row.file_path, verdict.size, verdict.etag);
         continue;
       }
       if (verdict.remove) {
@@ -176,9 +200,9 @@ export async function sweepUploads(env: UploadCheckEnv, limit = 100): Promise<nu
   let refused = 0;
   for (const row of rows) {
     try {
-      const verdict = await judge(env, row.file_path);
+      const verdict = await judge(env, row);
       if (verdict.ok) {
-        await markUploadVerified(env.db, row.file_path, verdict.size);
+        await markUploadVerified(env.db, row.file_path, verdict.size, verdict.etag);
       } else if (verdict.remove) {
         refused++;
         env.log.warn({ key: row.file_path, reason: verdict.message }, 'removed an uploaded object');

@@ -1,3 +1,5 @@
+import type { PGlite } from '@electric-sql/pglite';
+
 /** What SQL functions take: anything that runs one parameterised statement. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
@@ -9,6 +11,8 @@ export interface Queryable {
  */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
+  /** How another client reaches the same database: the background jobs (src/jobs) open their own. */
+  readonly source: DbSource;
   /** Runs `fn` in one transaction; a throw rolls it back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -16,3 +20,8 @@ export interface Db extends Queryable {
 
 export const INT8_OID = 20;
 export const NUMERIC_OID = 1700;
+
+/** The embedded instance itself, or the server and schema a pool of `pg` connects to. */
+export type DbSource =
+  | { kind: 'pglite'; pglite: PGlite }
+  | { kind: 'pg'; connectionString: string; schema: string | undefined };

@@ -49,6 +49,7 @@ export async function createPgDb(options: PgDbOptions): Promise<Db> {
   ) => (await client.query(sql, params ? [...params] : [])).rows as T[];
   return {
     kind: 'pg',
+    source: { kind: 'pg', connectionString: options.connectionString, schema },
     query: async <T>(sql: string, params?: readonly unknown[]) => run<T>(pool, sql, params),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
       const client = await pool.connect();

@@ -16,6 +16,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   };
   return {
     kind: 'pglite',
+    source: { kind: 'pglite', pglite: pg },
     query,
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) =>
       pg.transaction(async (tx) =>

@@ -1,6 +1,5 @@
 import { API, BULK_MESSAGES, pageInfo } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { BULK_LEASE_SECONDS } from '../config.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
@@ -55,7 +54,7 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
         auth.sellerId,
         query.type,
         query.take,
-        app.config.bulkLeaseSeconds ?? BULK_LEASE_SECONDS,
+        app.config.bulkLeaseSeconds,
       );
       const origins = new Map<number, Awaited<ReturnType<typeof originCampaign>>>();
       const data = [];

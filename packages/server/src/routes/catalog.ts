@@ -1,6 +1,5 @@
 import { API, pageInfo, splitIds } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_MARKETPLACE_DOMAIN, DEFAULT_PREVIEW_DOMAIN } from '../config.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
@@ -34,8 +33,8 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     }),
     siteConfig: async () => ({
       data: {
-        preview_domain: app.config.previewDomain || DEFAULT_PREVIEW_DOMAIN,
-        market_place_domain: app.config.marketplaceDomain || DEFAULT_MARKETPLACE_DOMAIN,
+        preview_domain: app.config.previewDomain,
+        market_place_domain: app.config.marketplaceDomain,
       },
     }),
   });

@@ -20,7 +20,6 @@ import { registerGroup } from '../http/registerGroup.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
 import {
   importKlaviyoProfiles,
-  KLAVIYO_API_URL,
   KLAVIYO_MAX_PROFILES,
   KlaviyoError,
 } from '../marketing/importKlaviyoProfiles.js';
@@ -89,7 +88,7 @@ const subscriberView = (row: SubscriberRow) => ({
 export async function registerMarketingRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const box = createSecretBox(app.config.secret);
-  const klaviyoApiUrl = app.config.klaviyoApiUrl || KLAVIYO_API_URL;
+  const { klaviyoApiUrl } = app.config;
   const sealed = await sealPlainKlaviyoKeys(db, box);
   if (sealed > 0) app.log.info({ count: sealed }, 'sealed plain Klaviyo keys');
 
@@ -207,7 +206,7 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
     pbToken: async ({ auth }) => {
       const tool = app.config.designTool;
       if (!tool) throw httpError(503, MARKETING_MESSAGES.designToolMissing);
-      const token = signDesignToolToken(
+      const token = await signDesignToolToken(
         tool,
         { sellerId: auth.sellerId, actorId: auth.actorId, storeIds: auth.storeIds },
         Math.floor(Date.now() / 1000),

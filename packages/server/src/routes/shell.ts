@@ -48,7 +48,7 @@ const SELECT_NOTIFICATION = `SELECT n.*, (r.notification_id IS NOT NULL) AS read
 
 export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const lastUpdate = app.config.lastUpdate ?? new Date().toISOString();
+  const { lastUpdate } = app.config;
 
   let featured: { at: number; list: FeaturedInfoList } | null = null;
 

@@ -1,6 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
+import { uploadFileName } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeS3, startFakeS3 } from '../../test/fakeS3.js';
 import {
   BACKENDS,
@@ -16,14 +17,15 @@ import { sweepUploads, uploadKeysIn } from '../blob/uploadChecks.js';
 const MAX_BYTES = 4096;
 const HTML = Buffer.from('<html><script>alert(1)</script></html>');
 
-async function smallPng(): Promise<Buffer> {
-  return createCanvas(4, 4).encode('png');
+async function smallPng(size = 4): Promise<Buffer> {
+  return createCanvas(size, size).encode('png');
 }
 
 describe.each(BACKENDS)('uploads straight to an S3-compatible bucket (%s)', (backend) => {
   let bucket: FakeS3;
   let t: TestApp;
   let token: string;
+  let sellerId: number;
   let templateId: number;
 
   beforeAll(async () => {
@@ -39,7 +41,7 @@ describe.each(BACKENDS)('uploads straight to an S3-compatible bucket (%s)', (bac
         forcePathStyle: true,
       },
     });
-    await createUser(t.app, { email: 'bucket@example.test' });
+    sellerId = (await createUser(t.app, { email: 'bucket@example.test' })).id;
     token = await login(t.app, 'bucket@example.test');
     const templates = body<{ data: Array<{ id: number }> }>(
       await t.app.inject({
@@ -191,6 +193,76 @@ describe.each(BACKENDS)('uploads straight to an S3-compatible bucket (%s)', (bac
     expect(response.statusCode).toBe(413);
     expect(body(response).message).toBe('The file is too large.');
     expect(bucket.objects.has(signed.filePath)).toBe(false);
+  });
+
+  it('refuses a file PUT a second time to its address after the first was accepted', async () => {
+    const signed = await presign('twice.png');
+    await put(signed.preSignedUrl, await smallPng());
+    expect((await createCampaign(signed.fileUrl)).statusCode).toBe(200);
+    // S3 takes the second PUT (a presigned URL works until it expires); the server does not.
+    await put(signed.preSignedUrl, await smallPng(6));
+    const again = await createCampaign(signed.fileUrl);
+    expect(again.statusCode).toBe(422);
+    expect(body(again).message).toBe(
+      'The file was replaced after it was uploaded; please upload it again.',
+    );
+    expect(bucket.objects.has(signed.filePath)).toBe(false);
+  });
+
+  it('writes a multipart upload under a new key when the bucket already holds its name', async () => {
+    const now = Date.now();
+    const taken = `s${sellerId}/logo/${uploadFileName('logo.png', now)}`;
+    const theirs = await smallPng(5);
+    bucket.objects.set(taken, { bytes: theirs, contentType: 'image/png', etag: '"theirs"' });
+    const boundary = '----taken';
+    vi.spyOn(Date, 'now').mockReturnValue(now);
+    let response: Awaited<ReturnType<typeof t.app.inject>>;
+    try {
+      response = await t.app.inject({
+        method: 'POST',
+        url: '/upload',
+        headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nlogo\r\n` +
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          await smallPng(),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    } finally {
+      vi.mocked(Date.now).mockRestore();
+    }
+    expect(response.statusCode).toBe(200);
+    const stored = body<{ filePath: string }>(response).data.filePath;
+    expect(stored).toMatch(new RegExp(`^s${sellerId}/logo/[0-9a-f]{6}\\.png$`));
+    expect(stored).not.toBe(taken);
+    expect(bucket.objects.get(taken)?.bytes.equals(theirs)).toBe(true);
+    expect(bucket.objects.get(stored)?.bytes.equals(await smallPng())).toBe(true);
+  });
+
+  it('takes anonymous uploads through the server into the bucket, once per address', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/pre-signed-url',
+      payload: { fileName: 'guest.png', contentType: 'image/png' },
+    });
+    expect(response.statusCode).toBe(200);
+    const signed = body<{ filePath: string; preSignedUrl: string; fileUrl: string }>(response).data;
+    expect(signed.preSignedUrl.startsWith('/blob/s0/public/')).toBe(true);
+    expect(signed.fileUrl).toBe(`${bucket.endpoint}/${bucket.bucket}/${signed.filePath}`);
+    const bytes = await smallPng();
+    const putOnce = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: signed.preSignedUrl,
+        headers: { 'content-type': 'image/png' },
+        payload: bytes,
+      });
+    expect((await putOnce()).statusCode).toBe(200);
+    expect(bucket.objects.get(signed.filePath)?.bytes.equals(bytes)).toBe(true);
+    expect((await putOnce()).statusCode).toBe(403);
   });
 
   it('finds the file by its bare key too, as bulk rows and saved designs name it', async () => {

@@ -3,9 +3,8 @@ import {
   type PreSignedUrlBody,
   type UploadAnswer,
   UploadFormFields,
-  uploadFileName,
 } from '@printloom/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   BLOB_FILE_PREFIX,
@@ -15,15 +14,16 @@ import {
   keyOwner,
   readBlob,
   sign,
-  writeBlob,
 } from '../blob/blobStore.js';
-import { bytesMatchType, FILE_TYPE_MESSAGES, typeOfName } from '../blob/fileTypes.js';
+import { FILE_TYPE_MESSAGES, typeOfName } from '../blob/fileTypes.js';
 import { objectUrl, presignS3 } from '../blob/s3Presign.js';
-import { checkUploads, sweepUploads, uploadKeysIn } from '../blob/uploadChecks.js';
-import { DEFAULT_UPLOAD_MAX_BYTES, PRE_SIGNED_URL_TTL_SECONDS } from '../config.js';
+import { storeNewUpload, storeSignedPut } from '../blob/storeUpload.js';
+import { checkUploads, uploadKeysIn } from '../blob/uploadChecks.js';
+import { PUBLIC_OWNER, takeUploadKey } from '../blob/uploadKeys.js';
+import { PRE_SIGNED_URL_TTL_SECONDS } from '../config.js';
 import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { insertCheckedUpload, insertPendingUpload } from '../sql/uploads.js';
+import { markUploadsUsed, reserveUpload } from '../sql/uploads.js';
 import { registerImageProxy } from './imageProxy.js';
 
 export const UPLOAD_MESSAGES = {
@@ -33,11 +33,8 @@ export const UPLOAD_MESSAGES = {
   fileRequired: 'Please choose a file to upload.',
 } as const;
 
-/** How often uploads whose signed PUT expired are checked once more (blob/uploadChecks.ts). */
-const UPLOAD_SWEEP_INTERVAL_MS = 60_000;
-
-/** Public uploads (no session) are kept apart from every seller's files. */
-const PUBLIC_OWNER = 0;
+/** Window of the anonymous upload-address rate limit (`publicUploadRateLimit` per window). */
+const PUBLIC_UPLOAD_RATE_WINDOW_MS = 60_000;
 
 const SignedQuery = z.object({
   expires: z.coerce.number().int().positive(),
@@ -48,40 +45,59 @@ const SignedQuery = z.object({
 export async function registerUploadRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const secret = app.config.secret;
-  const maxBytes = app.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
+  const maxBytes = app.config.uploadMaxBytes;
+  const storeEnv = { db, settings: app.config, blobDir: app.blobDir, log: app.log };
+  const publicUploadRate = app.createRateLimit({
+    max: app.config.publicUploadRateLimit,
+    timeWindow: PUBLIC_UPLOAD_RATE_WINDOW_MS,
+  });
 
-  function keyFor(owner: number, filePath: string, fileName: string): string {
-    const stored = uploadFileName(fileName, Date.now());
-    // Anonymous uploads stay in their own folder, apart from the catalog assets under s0/.
-    const scope = owner === PUBLIC_OWNER ? `s${owner}/public` : `s${owner}`;
-    return [scope, filePath, stored].filter((p) => p !== '').join('/');
+  /** Anonymous upload addresses are rate-limited per client address. */
+  async function limitPublicUploads(request: FastifyRequest, reply: FastifyReply) {
+    const limit = await publicUploadRate(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', String(limit.ttlInSeconds));
+    throw httpError(
+      429,
+      `Too many upload requests, please try again in ${limit.ttlInSeconds} seconds.`,
+    );
   }
 
-  async function presign(owner: number, body: PreSignedUrlBody) {
-    if (!typeOfName(body.fileName)) {
+  /**
+   * Reserves a fresh key for the file and hands out its signed PUT. Sellers with a bucket PUT
+   * straight to it (checked when first used, blob/uploadChecks.ts); everyone else, and anonymous
+   * uploads in either store, PUT to the server, which checks the bytes, spends the address and
+   * counts anonymous bytes per client address.
+   */
+  async function presign(owner: number, body: PreSignedUrlBody, clientAddress: string) {
+    const type = typeOfName(body.fileName);
+    if (!type) {
       throw unprocessable(FILE_TYPE_MESSAGES.notAllowed, {
         fileName: [FILE_TYPE_MESSAGES.notAllowed],
       });
     }
-    const key = keyFor(owner, body.filePath, body.fileName);
+    const anonymous = owner === PUBLIC_OWNER;
+    const key = await takeUploadKey(
+      { owner, folder: body.filePath, fileName: body.fileName },
+      (candidate) =>
+        reserveUpload(db, {
+          sellerId: anonymous ? null : owner,
+          filePath: candidate,
+          contentType: type,
+          ttlSeconds: PRE_SIGNED_URL_TTL_SECONDS,
+          clientAddress: anonymous ? clientAddress : null,
+        }),
+    );
     const s3 = app.config.s3;
-    if (s3) {
-      // The bytes go straight to the bucket: the extension and the bound content type are
-      // checked here, the bytes when a request first names the object (blob/uploadChecks.ts).
-      await insertPendingUpload(db, {
-        sellerId: owner === PUBLIC_OWNER ? null : owner,
-        filePath: key,
-        contentType: typeOfName(body.fileName) ?? 'application/octet-stream',
-        ttlSeconds: PRE_SIGNED_URL_TTL_SECONDS,
-      });
+    if (s3 && !anonymous) {
       return {
         filePath: key,
-        preSignedUrl: presignS3(s3, {
+        preSignedUrl: await presignS3(s3, {
           method: 'PUT',
           key,
           expiresIn: PRE_SIGNED_URL_TTL_SECONDS,
           now: new Date(),
-          contentType: body.contentType ?? typeOfName(body.fileName) ?? undefined,
+          contentType: body.contentType ?? type,
         }),
         fileUrl: objectUrl(s3, key),
       };
@@ -96,48 +112,18 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     return {
       filePath: key,
       preSignedUrl: `${BLOB_PUT_PREFIX}${key}?${query.toString()}`,
-      fileUrl: `${BLOB_FILE_PREFIX}${key}`,
+      fileUrl: s3 ? objectUrl(s3, key) : `${BLOB_FILE_PREFIX}${key}`,
     };
   }
 
-  async function store(owner: number, key: string, bytes: Buffer, nameForType: string) {
-    const type = typeOfName(nameForType);
-    if (!type) throw unprocessable(FILE_TYPE_MESSAGES.notAllowed);
-    if (bytes.length === 0) throw unprocessable(FILE_TYPE_MESSAGES.empty);
-    if (bytes.length > maxBytes) throw httpError(413, FILE_TYPE_MESSAGES.tooLarge);
-    if (!bytesMatchType(type, bytes)) throw unprocessable(FILE_TYPE_MESSAGES.mismatch);
-    const s3 = app.config.s3;
-    if (s3) {
-      const put = await fetch(
-        presignS3(s3, {
-          method: 'PUT',
-          key,
-          expiresIn: PRE_SIGNED_URL_TTL_SECONDS,
-          now: new Date(),
-          contentType: type,
-        }),
-        { method: 'PUT', headers: { 'content-type': type }, body: new Uint8Array(bytes) },
-      ).catch((error: unknown) => {
-        app.log.error({ err: error, key }, 'bucket upload failed');
-        return null;
-      });
-      if (!put?.ok) throw httpError(502, 'Upload file failed');
-    } else {
-      await writeBlob(app.blobDir, key, bytes);
-    }
-    await insertCheckedUpload(db, {
-      sellerId: owner === PUBLIC_OWNER ? null : owner,
-      filePath: key,
-      contentType: type,
-      size: bytes.length,
-    });
-  }
-
   registerGroup(app, API.uploads, {
-    preSignedUrl: async ({ auth, body }) => ({ data: await presign(auth.sellerId, body) }),
-    publicPreSignedUrl: async ({ auth, body }) => ({
-      data: await presign(auth?.sellerId ?? PUBLIC_OWNER, body),
+    preSignedUrl: async ({ auth, body, request }) => ({
+      data: await presign(auth.sellerId, body, request.ip),
     }),
+    publicPreSignedUrl: async ({ auth, body, request, reply }) => {
+      await limitPublicUploads(request, reply);
+      return { data: await presign(auth?.sellerId ?? PUBLIC_OWNER, body, request.ip) };
+    },
     // A raw-body route: it gets its own scope whose only parser hands over the bytes.
     blobPut: async ({ request }) => {
       const key = decodeURIComponent((request.params as { '*': string })['*']);
@@ -163,7 +149,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
       }
       if (ct && request.headers['content-type'] !== ct) throw forbidden(UPLOAD_MESSAGES.urlInvalid);
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await store(owner, key, bytes, key);
+      await storeSignedPut({ ...storeEnv, log: request.log }, { owner, key, bytes });
       return { data: { filePath: key } };
     },
     blobGet: async ({ request, reply }) => {
@@ -198,8 +184,10 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
       if (!file?.name)
         throw unprocessable(UPLOAD_MESSAGES.fileRequired, { file: [UPLOAD_MESSAGES.fileRequired] });
       const folder = form.type ? form.type.replace(/[^A-Za-z0-9_-]/g, '') : '';
-      const key = keyFor(auth.sellerId, folder, file.name);
-      await store(auth.sellerId, key, file.bytes, file.name);
+      const key = await storeNewUpload(
+        { ...storeEnv, log: request.log },
+        { owner: auth.sellerId, folder, fileName: file.name, bytes: file.bytes },
+      );
       const data: UploadAnswer = {
         filePath: key,
         fileUrl: app.config.s3 ? objectUrl(app.config.s3, key) : `${BLOB_FILE_PREFIX}${key}`,
@@ -213,24 +201,19 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
 }
 
 /**
- * With a bucket configured: every state-changing request that names an uploaded object has the
- * object's bytes checked before its handler runs, and expired uploads are swept every minute.
+ * Every state-changing request that names stored files: with a bucket, the objects' bytes are
+ * checked before its handler runs; in either store the files are marked used, which keeps
+ * anonymous uploads from the sweep (the `uploads.sweep` background job, src/jobs).
  */
 function registerUploadChecks(app: FastifyInstance, maxBytes: number): void {
   const s3 = app.config.s3;
-  if (!s3) return;
-  const env = { db: app.db, s3, maxBytes, log: app.log };
   app.addHook('preHandler', async (request) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
       return;
     if (!request.body || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return;
-    await checkUploads({ ...env, log: request.log }, uploadKeysIn(request.body, s3));
+    const keys = uploadKeysIn(request.body, s3);
+    if (keys.size === 0) return;
+    if (s3) await checkUploads({ db: app.db, s3, maxBytes, log: request.log }, keys);
+    await markUploadsUsed(app.db, [...keys.keys()]);
   });
-  const timer = setInterval(() => {
-    sweepUploads(env).catch((error: unknown) =>
-      app.log.error({ err: error }, 'upload sweep failed'),
-    );
-  }, UPLOAD_SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,0 +1,5 @@
+import type { JobDefinition } from './defineJob.js';
+import { uploadSweepJob } from './uploadSweepJob.js';
+
+/** Every background job of the server; buildApp registers them at start. */
+export const SERVER_JOBS: readonly JobDefinition[] = [uploadSweepJob];

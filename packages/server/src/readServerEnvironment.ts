@@ -1,0 +1,204 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { type ServerConfig, SettingsError } from './config.js';
+
+export const DEFAULT_PORT = 3000;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = '.printloom';
+export const DEFAULT_S3_REGION = 'us-east-1';
+
+/** What `printloom serve` passes on from its command line; a flag wins over the environment. */
+export interface ServeFlags {
+  port?: number | undefined;
+  host?: string | undefined;
+  dataDir?: string | undefined;
+  demo?: boolean | undefined;
+  logLevel?: string | undefined;
+  /** The built dashboard to serve at /. */
+  webDist?: string | undefined;
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** `secret` is left out when PRINTLOOM_SECRET is unset: the caller keeps one in the data directory. */
+export interface ServeSettings {
+  config: Omit<ServerConfig, 'secret'> & { secret?: string | undefined; dataDir: string };
+  listen: { port: number; host: string };
+}
+
+// Each issue's message is written to follow the variable's name: "PORT must be …".
+const unset = (raw: string | undefined): raw is undefined => raw === undefined || raw === '';
+
+const text = z
+  .string()
+  .optional()
+  .transform((raw) => (unset(raw) ? undefined : raw));
+
+const absoluteUrl = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (unset(raw)) return undefined;
+    if (URL.canParse(raw)) return raw;
+    ctx.addIssue({ code: 'custom', message: `must be an absolute URL, got "${raw}"` });
+    return z.NEVER;
+  });
+
+const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return undefined;
+      const value = Number(raw);
+      if (/^\s*$/.test(raw) || !Number.isInteger(value) || value < min || value > max) {
+        const range =
+          max === Number.MAX_SAFE_INTEGER ? `above ${min - 1}` : `from ${min} to ${max}`;
+        ctx.addIssue({ code: 'custom', message: `must be a whole number ${range}, got "${raw}"` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** A host name store links are built on (no scheme, path or port). */
+const hostName = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (unset(raw)) return undefined;
+    if (HOST_NAME.test(raw)) return raw.toLowerCase();
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a host name such as shop.example.com, got "${raw}"`,
+    });
+    return z.NEVER;
+  });
+
+const flag = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (unset(raw)) return undefined;
+    const value = raw.trim().toLowerCase();
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    ctx.addIssue({ code: 'custom', message: `must be true or false, got "${raw}"` });
+    return z.NEVER;
+  });
+
+/** Names the variables of a group that are missing when its first one is set. */
+function requireWith(
+  env: Record<string, unknown>,
+  ctx: z.RefinementCtx,
+  leader: string,
+  others: readonly string[],
+): void {
+  if (env[leader] === undefined) return;
+  const missing = others.filter((name) => env[name] === undefined);
+  if (missing.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [leader],
+      message: `is set but ${missing.join(', ')} missing`,
+    });
+  }
+}
+
+/**
+ * The environment variables `printloom serve` reads (the README's configuration table), each
+ * checked here once. An empty variable counts as unset.
+ */
+export const ServerEnvironment = z
+  .object({
+    PORT: wholeNumber(0, 65_535),
+    HOST: text,
+    PRINTLOOM_DATA_DIR: text,
+    DATABASE_URL: text,
+    PRINTLOOM_SECRET: text,
+    PRINTLOOM_BULK_LEASE_SECONDS: wholeNumber(1),
+    PRINTLOOM_AUTH_RATE_LIMIT: wholeNumber(1),
+    PRINTLOOM_PUBLIC_UPLOAD_RATE_LIMIT: wholeNumber(1),
+    PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR: wholeNumber(1),
+    SMTP_URL: absoluteUrl,
+    S3_BUCKET: text,
+    S3_ENDPOINT: absoluteUrl,
+    S3_REGION: text,
+    S3_ACCESS_KEY_ID: text,
+    S3_SECRET_ACCESS_KEY: text,
+    S3_FORCE_PATH_STYLE: flag,
+    S3_PUBLIC_URL: absoluteUrl,
+    KLAVIYO_API_URL: absoluteUrl,
+    PB_API_URL: absoluteUrl,
+    PB_IFRAME_URL: absoluteUrl,
+    PB_TOKEN_SECRET: text,
+    PRINTLOOM_PREVIEW_DOMAIN: hostName,
+    PRINTLOOM_MARKETPLACE_DOMAIN: hostName,
+    TRUST_PROXY: flag,
+  })
+  .superRefine((env, ctx) => {
+    requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+    requireWith(env, ctx, 'PB_API_URL', ['PB_IFRAME_URL', 'PB_TOKEN_SECRET']);
+  });
+export type ServerEnvironment = z.output<typeof ServerEnvironment>;
+
+/**
+ * The settings of `printloom serve`: its flags, then the environment, then the defaults. Throws
+ * a SettingsError naming every variable that is wrong, so a bad deployment stops at start.
+ */
+export function readServerEnvironment(env: Environment, flags: ServeFlags = {}): ServeSettings {
+  const parsed = ServerEnvironment.safeParse(env);
+  if (!parsed.success) {
+    throw new SettingsError(
+      parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = flags.dataDir ?? e.PRINTLOOM_DATA_DIR ?? DEFAULT_DATA_DIR;
+  return {
+    listen: {
+      port: flags.port ?? e.PORT ?? DEFAULT_PORT,
+      host: flags.host ?? e.HOST ?? DEFAULT_HOST,
+    },
+    config: {
+      secret: e.PRINTLOOM_SECRET,
+      dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
+      databaseUrl: e.DATABASE_URL,
+      demo: flags.demo ?? false,
+      webDist: flags.webDist,
+      logger: { level: flags.logLevel ?? 'info' },
+      smtpUrl: e.SMTP_URL,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT ?? '',
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? DEFAULT_S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+            publicUrl: e.S3_PUBLIC_URL,
+          }
+        : undefined,
+      klaviyoApiUrl: e.KLAVIYO_API_URL,
+      designTool: e.PB_API_URL
+        ? {
+            apiUrl: e.PB_API_URL,
+            iframeUrl: e.PB_IFRAME_URL ?? '',
+            tokenSecret: e.PB_TOKEN_SECRET ?? '',
+          }
+        : undefined,
+      trustProxy: e.TRUST_PROXY ?? false,
+      previewDomain: e.PRINTLOOM_PREVIEW_DOMAIN,
+      marketplaceDomain: e.PRINTLOOM_MARKETPLACE_DOMAIN,
+      authRateLimit: e.PRINTLOOM_AUTH_RATE_LIMIT,
+      bulkLeaseSeconds: e.PRINTLOOM_BULK_LEASE_SECONDS,
+      publicUploadRateLimit: e.PRINTLOOM_PUBLIC_UPLOAD_RATE_LIMIT,
+      publicUploadBytesPerHour:
+        e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR === undefined
+          ? undefined
+          : e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR * 1024 * 1024,
+    },
+  };
+}
