@@ -14,6 +14,7 @@ import {
   REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
+import { BULK_LEASE_SECONDS } from '../config.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
@@ -30,11 +31,13 @@ import {
   regularBulkCampaignCounts,
   regularJobsByIds,
   regularJobView,
+  releaseRegularJob,
   removeRegularJobs,
   saveRegularJobDesigns,
   setRegularJobsStatus,
 } from '../sql/bulkRegular.js';
 import { getCampaignFull } from '../sql/campaigns.js';
+import { LEASE_MESSAGES } from './bulkV3.js';
 
 export const REGULAR_JOB_MESSAGES = {
   notRetryable: 'Only failed, stopped or processing jobs can be retried.',
@@ -54,6 +57,8 @@ function jobView(row: RegularJobRecord) {
     pending: row.status === 'pending' || row.status === 'processing',
     reason: null,
     new_products: row.new_products,
+    lease_token: row.lease_token,
+    lease_expires_at: row.lease_expires_at?.toISOString() ?? null,
   };
 }
 
@@ -92,7 +97,12 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       if (counts.day >= auth.seller.campaign_limit_per_day) return none('limit_campaign_per_day');
       if (counts.minute >= auth.seller.campaign_limit_per_minute)
         return none('limit_campaign_per_minute');
-      const job = await claimRegularJob(db, auth.sellerId, query.sessionId);
+      const job = await claimRegularJob(
+        db,
+        auth.sellerId,
+        query.sessionId,
+        app.config.bulkLeaseSeconds ?? BULK_LEASE_SECONDS,
+      );
       if (!job) return none(null);
       return {
         data: {
@@ -130,6 +140,14 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
         );
       }
       return { data: null };
+    },
+    release: async ({ auth, body }) => {
+      const released = await releaseRegularJob(db, auth.sellerId, body.id, body.leaseToken);
+      if (!released.ok) {
+        if (released.reason === 'not_found') throw notFound();
+        throw conflict(LEASE_MESSAGES.stale);
+      }
+      return { data: { id: body.id, status: 'pending' as const } };
     },
     // The seller's list of regular jobs and its row actions (spec §3 bulk list query, §4).
     jobs: async ({ auth, query }) => {

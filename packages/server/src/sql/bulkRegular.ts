@@ -1,8 +1,9 @@
 /**
  * Regular bulk jobs as the seller manages them: list, create, and the row actions.
  *
- * Job statuses: pending → processing (handed to a tab by next-job, session remembered) →
- * completed (save-designs). stop: pending/processing → stopped (the session is forgotten, so
+ * Job statuses: pending → processing (handed to a tab by next-job with a lease, sql/lease.ts:
+ * token and expiry, session remembered; an expired lease is claimable again, release gives it
+ * back at once) → completed (save-designs). stop: pending/processing → stopped (the session is forgotten, so
  * the tab that held it does not get it back); start: stopped → pending; retry: failed,
  * stopped or processing (a tab that went away) → pending.
  */
@@ -13,6 +14,7 @@ import type {
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { copyCampaign, getCampaignRow } from './campaigns.js';
+import { claimLeases, releaseLease } from './lease.js';
 import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface RegularJobRow {
@@ -126,7 +128,8 @@ export async function setRegularJobsStatus(
   to: string,
 ): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    `UPDATE bulk_regular_jobs SET status = $3, session_id = NULL
+    `UPDATE bulk_regular_jobs SET status = $3, session_id = NULL, lease_token = NULL,
+       lease_expires_at = NULL
      WHERE seller_id = $1 AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
        AND status = ANY($4::text[])
      RETURNING id`,
@@ -159,7 +162,11 @@ export async function removeRegularJobs(
 }
 
 /** A bulk_regular_jobs row as `SELECT *` reads it (no last log message). */
-export type RegularJobRecord = Omit<RegularJobRow, 'message'>;
+export type RegularJobRecord = Omit<RegularJobRow, 'message'> & {
+  session_id: string | null;
+  lease_token: string | null;
+  lease_expires_at: Date | null;
+};
 
 /** How many campaigns regular bulk made for the seller in the last day and the last minute. */
 export async function regularBulkCampaignCounts(
@@ -176,23 +183,35 @@ export async function regularBulkCampaignCounts(
 }
 
 /**
- * Hands the seller's next job to the tab `sessionId`: the job that tab already holds, else the
- * oldest pending one (pending → processing). SKIP LOCKED lets tabs pass each other's rows.
+ * Hands the seller's next job to the tab `sessionId` as a lease (sql/lease.ts): the job that
+ * tab already holds (a reloaded tab resumes it, with a fresh token), else the oldest pending
+ * one or one whose lease expired.
  */
 export async function claimRegularJob(
   db: Queryable,
   sellerId: number,
   sessionId: string,
+  leaseSeconds: number,
 ): Promise<RegularJobRecord | undefined> {
-  const [job] = await db.query<RegularJobRecord>(
-    `UPDATE bulk_regular_jobs j SET status = 'processing', session_id = $2
-     FROM (SELECT id FROM bulk_regular_jobs
-           WHERE seller_id = $1 AND (status = 'pending' OR (status = 'processing' AND session_id = $2))
-           ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) c
-     WHERE j.id = c.id RETURNING j.*`,
-    [sellerId, sessionId],
-  );
+  const [job] = await claimLeases<RegularJobRecord>(db, 'bulk_regular_jobs', {
+    sellerId,
+    take: 1,
+    leaseSeconds,
+    orClaimable: "(status = 'processing' AND session_id = $4)",
+    set: 'session_id = $4',
+    params: [sessionId],
+  });
   return job;
+}
+
+/** A tab gives back a job it holds (sql/lease.ts). */
+export async function releaseRegularJob(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+  leaseToken: string,
+) {
+  return releaseLease(db, 'bulk_regular_jobs', sellerId, id, leaseToken);
 }
 
 /**
@@ -255,7 +274,8 @@ export async function insertBulkLog(
 /** A job its worker cannot go on with: pending/processing → failed, the tab forgotten. */
 export async function failRegularJob(db: Queryable, id: number): Promise<void> {
   await db.query(
-    `UPDATE bulk_regular_jobs SET status = 'failed', session_id = NULL
+    `UPDATE bulk_regular_jobs SET status = 'failed', session_id = NULL, lease_token = NULL,
+       lease_expires_at = NULL
      WHERE id = $1 AND status IN ('pending', 'processing')`,
     [id],
   );
@@ -315,6 +335,10 @@ export async function saveRegularJobDesigns(
       ],
     );
   }
-  await tx.query("UPDATE bulk_regular_jobs SET status = 'completed' WHERE id = $1", [job.id]);
+  await tx.query(
+    `UPDATE bulk_regular_jobs SET status = 'completed', lease_token = NULL, lease_expires_at = NULL
+     WHERE id = $1`,
+    [job.id],
+  );
   return { ok: true };
 }
