@@ -30,6 +30,9 @@ export const BulkRegularJob = z
     pending: z.boolean().default(true),
     reason: z.string().nullable().optional(),
     new_products: z.number().int().nonnegative().default(0),
+    /** Set on the job next-job hands out: what `bulk/release` takes back. */
+    lease_token: z.string().min(1).nullable().optional(),
+    lease_expires_at: z.string().nullable().optional(),
   })
   .refine((job) => job.template_campaign_id != null || job.campaign_id != null, {
     message: 'A regular bulk job needs template_campaign_id or campaign_id',

@@ -8,6 +8,7 @@
  * not limited beyond the tenant.
  */
 import type { Queryable } from '../db/Db.js';
+import { getSellerStore } from '../sql/stores.js';
 import type { AuthContext } from './authContext.js';
 import { forbidden, notFound } from './errors.js';
 
@@ -53,10 +54,7 @@ export async function ownStore(
   auth: Pick<AuthContext, 'sellerId' | 'storeIds'>,
   storeId: number,
 ): Promise<{ id: number; base_url: string | null }> {
-  const [store] = await db.query<{ id: number; base_url: string | null }>(
-    'SELECT id, base_url FROM stores WHERE id = $1 AND seller_id = $2',
-    [storeId, auth.sellerId],
-  );
+  const store = await getSellerStore(db, auth.sellerId, storeId);
   if (!store) throw notFound();
   if (!canUseStore(auth, store.id)) throw forbidden(STORE_SCOPE_MESSAGE);
   return store;

@@ -27,6 +27,7 @@ import {
   revokeUserSessions,
   useUserToken,
 } from '../sql/sessions.js';
+import { listStores, sellerStoreIds } from '../sql/stores.js';
 import {
   getUserByEmail,
   getUserById,
@@ -106,13 +107,7 @@ async function checkNewPassword(password: string): Promise<void> {
 /** The user as GET /me shows it: the tenant's account seen through the session's grant. */
 export async function userView(db: Queryable, auth: AuthContext) {
   const seller = auth.seller;
-  const stores = withinScope(
-    auth,
-    await db.query<{ id: number }>('SELECT id FROM stores WHERE seller_id = $1 ORDER BY id', [
-      seller.id,
-    ]),
-    (s) => s.id,
-  );
+  const stores = withinScope(auth, await listStores(db, seller.id), (s) => s.id);
   return {
     id: seller.id,
     name: seller.name,
@@ -277,16 +272,13 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       // Spec §6: limited to the listed stores, intersected with the seller's own.
       let storeIds: number[] | null = null;
       if (body.store_ids) {
-        const owned = await db.query<{ id: number }>(
-          'SELECT id FROM stores WHERE seller_id = $1 AND id = ANY($2::bigint[]) ORDER BY id',
-          [seller.id, body.store_ids],
-        );
+        const owned = await sellerStoreIds(db, seller.id, body.store_ids);
         if (owned.length === 0) {
           throw unprocessable(AUTH_MESSAGES.noSellerStores, {
             store_ids: [AUTH_MESSAGES.noSellerStores],
           });
         }
-        storeIds = owned.map((s) => Number(s.id));
+        storeIds = owned;
       }
       await insertAudit(db, {
         actorId: auth.actorId,

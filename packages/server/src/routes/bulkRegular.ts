@@ -14,29 +14,36 @@ import {
   REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
+import { BULK_LEASE_SECONDS } from '../config.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
 import {
+  claimRegularJob,
+  createRegularJobCampaign,
   createRegularJobs,
+  failRegularJob,
+  insertBulkLog,
+  isSellerRegularJob,
   listRegularJobs,
-  type RegularJobRow,
+  type RegularJobRecord,
+  regularBulkCampaignCounts,
   regularJobsByIds,
   regularJobView,
+  releaseRegularJob,
   removeRegularJobs,
+  saveRegularJobDesigns,
   setRegularJobsStatus,
 } from '../sql/bulkRegular.js';
-import { copyCampaign, getCampaignFull, getCampaignRow } from '../sql/campaigns.js';
+import { getCampaignFull } from '../sql/campaigns.js';
+import { LEASE_MESSAGES } from './bulkV3.js';
 
 export const REGULAR_JOB_MESSAGES = {
   notRetryable: 'Only failed, stopped or processing jobs can be retried.',
 } as const;
 
-/** A bulk_regular_jobs row as `SELECT *` reads it (no last log message). */
-type JobRow = Omit<RegularJobRow, 'message'>;
-
-function jobView(row: JobRow) {
+function jobView(row: RegularJobRecord) {
   return {
     id: row.id,
     template_campaign_id: row.template_campaign_id,
@@ -50,6 +57,8 @@ function jobView(row: JobRow) {
     pending: row.status === 'pending' || row.status === 'processing',
     reason: null,
     new_products: row.new_products,
+    lease_token: row.lease_token,
+    lease_expires_at: row.lease_expires_at?.toISOString() ?? null,
   };
 }
 
@@ -84,23 +93,15 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
         data: { reload: false, pending: false, created: false, reason, job: null },
       });
       if (!auth.seller.bulk_processing) return none('bulk_not_processing');
-      const [counts] = await db.query<{ day: number; minute: number }>(
-        `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS day,
-                count(*) FILTER (WHERE created_at > now() - interval '1 minute')::int AS minute
-         FROM campaigns WHERE seller_id = $1 AND bulk_source LIKE 'bulk_regular:%'`,
-        [auth.sellerId],
-      );
-      if ((counts?.day ?? 0) >= auth.seller.campaign_limit_per_day)
-        return none('limit_campaign_per_day');
-      if ((counts?.minute ?? 0) >= auth.seller.campaign_limit_per_minute)
+      const counts = await regularBulkCampaignCounts(db, auth.sellerId);
+      if (counts.day >= auth.seller.campaign_limit_per_day) return none('limit_campaign_per_day');
+      if (counts.minute >= auth.seller.campaign_limit_per_minute)
         return none('limit_campaign_per_minute');
-      const [job] = await db.query<JobRow>(
-        `UPDATE bulk_regular_jobs j SET status = 'processing', session_id = $2
-         FROM (SELECT id FROM bulk_regular_jobs
-               WHERE seller_id = $1 AND (status = 'pending' OR (status = 'processing' AND session_id = $2))
-               ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED) c
-         WHERE j.id = c.id RETURNING j.*`,
-        [auth.sellerId, query.sessionId],
+      const job = await claimRegularJob(
+        db,
+        auth.sellerId,
+        query.sessionId,
+        app.config.bulkLeaseSeconds ?? BULK_LEASE_SECONDS,
       );
       if (!job) return none(null);
       return {
@@ -114,112 +115,39 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       };
     },
     createCampaign: async ({ auth, body }) => {
-      const id = await db.transaction(async (tx) => {
-        const [job] = await tx.query<JobRow>(
-          'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 FOR UPDATE',
-          [body.bulk_id, auth.sellerId],
-        );
-        if (!job) return null;
-        // Asked twice (a retried request), it answers with the campaign made the first time.
-        if (job.campaign_id !== null) return job.campaign_id;
-        if (!(await getCampaignRow(tx, auth.sellerId, body.campaign_id))) return null;
-        const created = await copyCampaign(tx, auth.sellerId, body.campaign_id, {
-          name: body.design_info.name,
-          slug: body.design_info.slug,
-          collection: body.design_info.collection ?? null,
-          artworkUrl: body.design_info.file_url,
-          source: `bulk_regular:${job.id}`,
-        });
-        await tx.query(
-          'UPDATE bulk_regular_jobs SET campaign_id = $2, new_products = $3 WHERE id = $1',
-          [job.id, created.id, created.productIds.size],
-        );
-        return created.id;
-      });
+      // Asked twice (a retried request), it answers with the campaign made the first time.
+      const id = await db.transaction((tx) => createRegularJobCampaign(tx, auth.sellerId, body));
       if (id === null) throw notFound(BULK_MESSAGES.campaignNotFound);
       const campaign = await getCampaignFull(db, auth.sellerId, id);
       if (!campaign) throw notFound(BULK_MESSAGES.campaignNotFound);
       return { data: { new_campaign: campaign } };
     },
     log: async ({ auth, body, request }) => {
-      const [job] = await db.query(
-        'SELECT id FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2',
-        [body.bulk_id, auth.sellerId],
-      );
-      if (!job) throw notFound();
-      await db.query('INSERT INTO bulk_logs (seller_id, bulk_id, log) VALUES ($1, $2, $3)', [
-        auth.sellerId,
-        body.bulk_id,
-        body.log,
-      ]);
-      if (REGULAR_WORKER_FATAL_LOGS.includes(body.log)) {
-        await db.query(
-          `UPDATE bulk_regular_jobs SET status = 'failed', session_id = NULL
-           WHERE id = $1 AND status IN ('pending', 'processing')`,
-          [body.bulk_id],
-        );
-      }
+      if (!(await isSellerRegularJob(db, auth.sellerId, body.bulk_id))) throw notFound();
+      await insertBulkLog(db, auth.sellerId, body.bulk_id, body.log);
+      if (REGULAR_WORKER_FATAL_LOGS.includes(body.log)) await failRegularJob(db, body.bulk_id);
       request.log.info({ bulkId: body.bulk_id, log: body.log }, 'bulk worker log');
       return { data: null };
     },
     saveDesigns: async ({ auth, body }) => {
-      const saved = await db.transaction(async (tx) => {
-        const [job] = await tx.query<JobRow>(
-          'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 AND campaign_id = $3 FOR UPDATE',
-          [body.bulk_id, auth.sellerId, body.campaignId],
+      const saved = await db.transaction((tx) => saveRegularJobDesigns(tx, auth.sellerId, body));
+      if (!saved.ok && saved.reason === 'not_found') throw notFound(BULK_MESSAGES.campaignNotFound);
+      // A design or mockup for a product outside the job's campaign is a worker bug: the whole
+      // save is refused (nothing is written) instead of completing the job without it.
+      if (!saved.ok) {
+        throw unprocessable(
+          `Product ${saved.productId} is not a product of campaign ${body.campaignId}`,
         );
-        if (!job) return false;
-        if (job.status === 'completed') return true;
-        const products = new Set(
-          (
-            await tx.query<{ id: number }>('SELECT id FROM products WHERE campaign_id = $1', [
-              body.campaignId,
-            ])
-          ).map((p) => p.id),
-        );
-        // A design or mockup for a product outside the job's campaign is a worker bug: refuse the
-        // whole save (nothing is written) instead of completing the job without it.
-        const stray = [...body.data.designs, ...body.data.mockups].find(
-          (item) => !products.has(item.product_id) || item.campaign_id !== body.campaignId,
-        );
-        if (stray) {
-          throw unprocessable(
-            `Product ${stray.product_id} is not a product of campaign ${body.campaignId}`,
-          );
-        }
-        for (const d of body.data.designs) {
-          await tx.query(
-            `INSERT INTO designs (campaign_id, product_id, print_space, design_json, file_url, option)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [
-              body.campaignId,
-              d.product_id,
-              d.print_space,
-              d.design_json ?? null,
-              d.file_url,
-              d.option,
-            ],
-          );
-        }
-        for (const m of body.data.mockups) {
-          await tx.query(
-            `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [
-              body.campaignId,
-              m.product_id,
-              m.mockup_id,
-              m.print_space,
-              m.file_url,
-              m.is_default_mockup === '1',
-            ],
-          );
-        }
-        await tx.query("UPDATE bulk_regular_jobs SET status = 'completed' WHERE id = $1", [job.id]);
-        return true;
-      });
-      if (!saved) throw notFound(BULK_MESSAGES.campaignNotFound);
+      }
       return { data: null };
+    },
+    release: async ({ auth, body }) => {
+      const released = await releaseRegularJob(db, auth.sellerId, body.id, body.leaseToken);
+      if (!released.ok) {
+        if (released.reason === 'not_found') throw notFound();
+        throw conflict(LEASE_MESSAGES.stale);
+      }
+      return { data: { id: body.id, status: 'pending' as const } };
     },
     // The seller's list of regular jobs and its row actions (spec §3 bulk list query, §4).
     jobs: async ({ auth, query }) => {

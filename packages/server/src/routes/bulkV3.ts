@@ -13,6 +13,7 @@ import {
   listBulkRows,
   lockLeasedRow,
   originCampaign,
+  releaseRow,
   removeRows,
   rowsByIds,
   setRowsStatus,
@@ -124,6 +125,14 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
         throw conflict(LEASE_MESSAGES.stale);
       }
       return { data: { id: body.id, status: 'failed' as const, campaign_id: null } };
+    },
+    release: async ({ auth, body }) => {
+      const released = await releaseRow(db, auth.sellerId, body.id, body.leaseToken);
+      if (!released.ok) {
+        if (released.reason === 'not_found') throw notFound();
+        throw conflict(LEASE_MESSAGES.stale);
+      }
+      return { data: { id: body.id, status: 'pending' as const } };
     },
     retry: async ({ auth, body }) => {
       const [row] = await setRowsStatus(

@@ -14,6 +14,7 @@ import {
   updateCampaign,
 } from '../sql/campaigns.js';
 import { insertAudit } from '../sql/sessions.js';
+import { listStores } from '../sql/stores.js';
 import { getTemplate, listMockupTemplates, listTemplates } from '../sql/templates.js';
 
 export async function registerCatalogRoutes(app: FastifyInstance): Promise<void> {
@@ -41,14 +42,7 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
   registerGroup(app, API.campaigns, {
     stores: async ({ auth }) => ({
       // Spec §6: a session limited to some stores lists only those.
-      data: withinScope(
-        auth,
-        await db.query<{ id: number; name: string; base_url: string | null }>(
-          'SELECT id, name, base_url FROM stores WHERE seller_id = $1 ORDER BY id',
-          [auth.sellerId],
-        ),
-        (store) => Number(store.id),
-      ),
+      data: withinScope(auth, await listStores(db, auth.sellerId), (store) => Number(store.id)),
     }),
     list: async ({ auth, query }) => {
       const { rows, total } = await listCampaigns(

@@ -10,20 +10,18 @@ import sanitizeHtml from 'sanitize-html';
 import { FEATURED_CACHE_MS } from '../config.js';
 import { notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { isSellerCampaign } from '../sql/campaigns.js';
+import { listFeaturedInfo } from '../sql/featuredInfo.js';
+import {
+  getNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationRow,
+  setNotificationsReadStatus,
+} from '../sql/notifications.js';
 import { saveSurvey } from '../sql/users.js';
-
-interface NotificationRow {
-  id: number;
-  seller_id: number | null;
-  subject: string;
-  message: string;
-  image: string | null;
-  call_to_action_link: string | null;
-  is_warning: boolean;
-  type: number;
-  created_at: Date;
-  read: boolean;
-}
+import { insertUtmTrack } from '../sql/utmTracks.js';
 
 /** Messages are stored as given and sanitized on the way out, so a rule change covers old rows. */
 function notificationView(row: NotificationRow) {
@@ -41,11 +39,6 @@ function notificationView(row: NotificationRow) {
   };
 }
 
-// A notification with no seller_id is addressed to every seller.
-const VISIBLE = '(n.seller_id = $1 OR n.seller_id IS NULL)';
-const SELECT_NOTIFICATION = `SELECT n.*, (r.notification_id IS NOT NULL) AS read FROM notifications n
-  LEFT JOIN notification_reads r ON r.notification_id = n.id AND r.seller_id = $1`;
-
 export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const { lastUpdate } = app.config;
@@ -57,82 +50,53 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
   async function track(sellerId: number | null, body: UtmTrackBody, ip: string) {
     let campaignId = body.campaign_id ?? null;
     if (campaignId !== null && sellerId !== null) {
-      const owned = await db.query('SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2', [
-        campaignId,
-        sellerId,
-      ]);
-      if (owned.length === 0) campaignId = null;
+      if (!(await isSellerCampaign(db, sellerId, campaignId))) campaignId = null;
     }
-    await db.query(
-      'INSERT INTO utm_tracks (seller_id, utm_campaign, action, campaign_id, ip_address) VALUES ($1, $2, $3, $4, $5)',
-      [sellerId, body.utm_campaign, body.action, campaignId, ip],
-    );
+    await insertUtmTrack(db, {
+      sellerId,
+      utmCampaign: body.utm_campaign,
+      action: body.action,
+      campaignId,
+      ip,
+    });
     return { data: { success: true } };
   }
 
   registerGroup(app, API.shell, {
     notifications: async ({ auth, query }) => {
-      const [count] = await db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM notifications n WHERE ${VISIBLE}`,
-        [auth.sellerId],
-      );
-      const rows = await db.query<NotificationRow>(
-        `${SELECT_NOTIFICATION} WHERE ${VISIBLE} ORDER BY n.id DESC LIMIT $2 OFFSET $3`,
-        [auth.sellerId, query.per_page, (query.page - 1) * query.per_page],
-      );
+      const { rows, total } = await listNotifications(db, auth.sellerId, query);
       return {
         data: {
           data: rows.map(notificationView),
-          ...pageInfo(count?.total ?? 0, query.page, query.per_page),
+          ...pageInfo(total, query.page, query.per_page),
         },
       };
     },
-    markAllNotificationsRead: async ({ auth }) => {
-      const rows = await db.query(
-        `INSERT INTO notification_reads (notification_id, seller_id, action)
-         SELECT n.id, $1, 1 FROM notifications n WHERE ${VISIBLE}
-         ON CONFLICT DO NOTHING RETURNING notification_id`,
-        [auth.sellerId],
-      );
-      return { data: { updated: rows.length } };
-    },
-    notificationsReadStatus: async ({ auth, body }) => {
-      // Ids the seller cannot see are ignored rather than refused: the pop-up posts what it had.
-      const rows = await db.query(
-        `INSERT INTO notification_reads (notification_id, seller_id, action)
-         SELECT n.id, $1, $3 FROM notifications n WHERE ${VISIBLE} AND n.id = ANY($2::bigint[])
-         ON CONFLICT (notification_id, seller_id) DO UPDATE SET action = EXCLUDED.action, read_at = now()
-         RETURNING notification_id`,
-        [auth.sellerId, body.notification_ids, body.action],
-      );
-      return { data: { updated: rows.length } };
-    },
+    markAllNotificationsRead: async ({ auth }) => ({
+      data: { updated: await markAllNotificationsRead(db, auth.sellerId) },
+    }),
+    // Ids the seller cannot see are ignored rather than refused: the pop-up posts what it had.
+    notificationsReadStatus: async ({ auth, body }) => ({
+      data: {
+        updated: await setNotificationsReadStatus(
+          db,
+          auth.sellerId,
+          body.notification_ids,
+          body.action,
+        ),
+      },
+    }),
     notification: async ({ auth, params }) => {
-      const [row] = await db.query<NotificationRow>(
-        `${SELECT_NOTIFICATION} WHERE ${VISIBLE} AND n.id = $2`,
-        [auth.sellerId, params.id],
-      );
+      const row = await getNotification(db, auth.sellerId, params.id);
       if (!row) throw notFound();
-      await db.query(
-        `INSERT INTO notification_reads (notification_id, seller_id, action) VALUES ($1, $2, 1)
-         ON CONFLICT DO NOTHING`,
-        [row.id, auth.sellerId],
-      );
+      await markNotificationRead(db, auth.sellerId, row.id);
       return { data: notificationView(row) };
     },
     version: async () => ({ data: { last_update: lastUpdate } }),
     featuredInfo: async ({ request, reply }) => {
       const now = Date.now();
       if (!featured || now - featured.at >= FEATURED_CACHE_MS) {
-        const rows = await db.query<{
-          subject: string;
-          description: string | null;
-          banner_url: string;
-          banner_url_2: string | null;
-          article_url: string | null;
-        }>(
-          'SELECT subject, description, banner_url, banner_url_2, article_url FROM featured_info ORDER BY position, id',
-        );
+        const rows = await listFeaturedInfo(db);
         featured = {
           at: now,
           list: rows.map((r) => ({

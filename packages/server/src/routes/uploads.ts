@@ -1,9 +1,4 @@
-import {
-  API,
-  type PreSignedUrlBody,
-  type UploadAnswer,
-  UploadFormFields,
-} from '@printloom/core';
+import { API, type PreSignedUrlBody, type UploadAnswer, UploadFormFields } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

@@ -2,7 +2,7 @@
  * Multi-space bulk rows and their leases.
  *
  * Row statuses (spec §3 Bulk job status): pending → processing (claimed: lease_token and
- * lease_expires_at set) → completed (saved, campaign_id set) or failed (marked invalid, message
+ * lease_expires_at set, the protocol of sql/lease.ts; release: back to pending) → completed (saved, campaign_id set) or failed (marked invalid, message
  * set). A processing row whose lease expired is claimable again and gets a new token, so the
  * old holder's token becomes stale. stop: pending/processing → stopped (lease cleared);
  * start: stopped → pending; retry: failed/stopped → pending.
@@ -10,6 +10,7 @@
 import type { CreateBulkJobBody, ProcessedDesign, ProcessedMockup } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { copyCampaign } from './campaigns.js';
+import { claimLeases, type LeaseCheck as LeaseCheckOf, lockLease, releaseLease } from './lease.js';
 import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface BulkRow {
@@ -79,10 +80,7 @@ export async function createBulkJob(
   return { id: job.id, rows: body.rows.length };
 }
 
-/**
- * Claims up to `take` rows of the seller as leases. SKIP LOCKED lets concurrent claimers pass
- * each other's rows; each claimed row gets a fresh random token.
- */
+/** Claims up to `take` of the seller's rows of `type` as leases (sql/lease.ts). */
 export async function claimRows(
   db: Queryable,
   sellerId: number,
@@ -90,25 +88,17 @@ export async function claimRows(
   take: number,
   leaseSeconds: number,
 ): Promise<BulkRow[]> {
-  return db.query<BulkRow>(
-    `UPDATE bulk_rows r
-     SET status = 'processing', lease_token = gen_random_uuid()::text,
-         lease_expires_at = now() + make_interval(secs => $4), attempts = r.attempts + 1,
-         updated_at = now()
-     FROM (
-       SELECT id FROM bulk_rows
-       WHERE seller_id = $1 AND type = $2
-         AND (status = 'pending' OR (status = 'processing' AND lease_expires_at < now()))
-       ORDER BY id LIMIT $3
-       FOR UPDATE SKIP LOCKED
-     ) c
-     WHERE r.id = c.id
-     RETURNING r.*`,
-    [sellerId, type, take, leaseSeconds],
-  );
+  return claimLeases<BulkRow>(db, 'bulk_rows', {
+    sellerId,
+    take,
+    leaseSeconds,
+    where: 'type = $4',
+    set: 'attempts = r.attempts + 1, updated_at = now()',
+    params: [type],
+  });
 }
 
-export type LeaseCheck = { ok: true; row: BulkRow } | { ok: false; reason: 'not_found' | 'stale' };
+export type LeaseCheck = LeaseCheckOf<BulkRow>;
 
 /** Locks the row and checks the caller still holds its lease. */
 export async function lockLeasedRow(
@@ -117,15 +107,12 @@ export async function lockLeasedRow(
   id: number,
   leaseToken: string,
 ): Promise<LeaseCheck> {
-  const [row] = await tx.query<BulkRow>(
-    'SELECT * FROM bulk_rows WHERE id = $1 AND seller_id = $2 FOR UPDATE',
-    [id, sellerId],
-  );
-  if (!row) return { ok: false, reason: 'not_found' };
-  if (row.status !== 'processing' || row.lease_token !== leaseToken) {
-    return { ok: false, reason: 'stale' };
-  }
-  return { ok: true, row };
+  return lockLease<BulkRow>(tx, 'bulk_rows', sellerId, id, leaseToken);
+}
+
+/** A worker gives back a row it holds (sql/lease.ts). */
+export async function releaseRow(db: Queryable, sellerId: number, id: number, leaseToken: string) {
+  return releaseLease(db, 'bulk_rows', sellerId, id, leaseToken);
 }
 
 export class UnknownProductError extends Error {}

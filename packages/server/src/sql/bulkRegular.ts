@@ -1,13 +1,20 @@
 /**
  * Regular bulk jobs as the seller manages them: list, create, and the row actions.
  *
- * Job statuses: pending → processing (handed to a tab by next-job, session remembered) →
- * completed (save-designs). stop: pending/processing → stopped (the session is forgotten, so
+ * Job statuses: pending → processing (handed to a tab by next-job with a lease, sql/lease.ts:
+ * token and expiry, session remembered; an expired lease is claimable again, release gives it
+ * back at once) → completed (save-designs). stop: pending/processing → stopped (the session is forgotten, so
  * the tab that held it does not get it back); start: stopped → pending; retry: failed,
  * stopped or processing (a tab that went away) → pending.
  */
-import type { CreateBulkRegularJobsBody } from '@printloom/core';
+import type {
+  BulkCreateCampaignBody,
+  BulkSaveDesignsBody,
+  CreateBulkRegularJobsBody,
+} from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
+import { copyCampaign, getCampaignRow } from './campaigns.js';
+import { claimLeases, releaseLease } from './lease.js';
 import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface RegularJobRow {
@@ -121,7 +128,8 @@ export async function setRegularJobsStatus(
   to: string,
 ): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
-    `UPDATE bulk_regular_jobs SET status = $3, session_id = NULL
+    `UPDATE bulk_regular_jobs SET status = $3, session_id = NULL, lease_token = NULL,
+       lease_expires_at = NULL
      WHERE seller_id = $1 AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
        AND status = ANY($4::text[])
      RETURNING id`,
@@ -151,4 +159,186 @@ export async function removeRegularJobs(
     [sellerId, ids],
   );
   return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** A bulk_regular_jobs row as `SELECT *` reads it (no last log message). */
+export type RegularJobRecord = Omit<RegularJobRow, 'message'> & {
+  session_id: string | null;
+  lease_token: string | null;
+  lease_expires_at: Date | null;
+};
+
+/** How many campaigns regular bulk made for the seller in the last day and the last minute. */
+export async function regularBulkCampaignCounts(
+  db: Queryable,
+  sellerId: number,
+): Promise<{ day: number; minute: number }> {
+  const [counts] = await db.query<{ day: number; minute: number }>(
+    `SELECT count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS day,
+            count(*) FILTER (WHERE created_at > now() - interval '1 minute')::int AS minute
+     FROM campaigns WHERE seller_id = $1 AND bulk_source LIKE 'bulk_regular:%'`,
+    [sellerId],
+  );
+  return counts ?? { day: 0, minute: 0 };
+}
+
+/**
+ * Hands the seller's next job to the tab `sessionId` as a lease (sql/lease.ts): the job that
+ * tab already holds (a reloaded tab resumes it, with a fresh token), else the oldest pending
+ * one or one whose lease expired.
+ */
+export async function claimRegularJob(
+  db: Queryable,
+  sellerId: number,
+  sessionId: string,
+  leaseSeconds: number,
+): Promise<RegularJobRecord | undefined> {
+  const [job] = await claimLeases<RegularJobRecord>(db, 'bulk_regular_jobs', {
+    sellerId,
+    take: 1,
+    leaseSeconds,
+    orClaimable: "(status = 'processing' AND session_id = $4)",
+    set: 'session_id = $4',
+    params: [sessionId],
+  });
+  return job;
+}
+
+/** A tab gives back a job it holds (sql/lease.ts). */
+export async function releaseRegularJob(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+  leaseToken: string,
+) {
+  return releaseLease(db, 'bulk_regular_jobs', sellerId, id, leaseToken);
+}
+
+/**
+ * Makes the job's campaign, a copy of `body.campaign_id`, once: asked again (a retried
+ * request) it answers the campaign made the first time. Null when the job or the template
+ * campaign is not the seller's. Call inside a transaction.
+ */
+export async function createRegularJobCampaign(
+  tx: Queryable,
+  sellerId: number,
+  body: BulkCreateCampaignBody,
+): Promise<number | null> {
+  const [job] = await tx.query<RegularJobRecord>(
+    'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 FOR UPDATE',
+    [body.bulk_id, sellerId],
+  );
+  if (!job) return null;
+  if (job.campaign_id !== null) return job.campaign_id;
+  if (!(await getCampaignRow(tx, sellerId, body.campaign_id))) return null;
+  const created = await copyCampaign(tx, sellerId, body.campaign_id, {
+    name: body.design_info.name,
+    slug: body.design_info.slug,
+    collection: body.design_info.collection ?? null,
+    artworkUrl: body.design_info.file_url,
+    source: `bulk_regular:${job.id}`,
+  });
+  await tx.query('UPDATE bulk_regular_jobs SET campaign_id = $2, new_products = $3 WHERE id = $1', [
+    job.id,
+    created.id,
+    created.productIds.size,
+  ]);
+  return created.id;
+}
+
+export async function isSellerRegularJob(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+): Promise<boolean> {
+  const rows = await db.query('SELECT id FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2', [
+    id,
+    sellerId,
+  ]);
+  return rows.length > 0;
+}
+
+export async function insertBulkLog(
+  db: Queryable,
+  sellerId: number,
+  bulkId: number,
+  log: string,
+): Promise<void> {
+  await db.query('INSERT INTO bulk_logs (seller_id, bulk_id, log) VALUES ($1, $2, $3)', [
+    sellerId,
+    bulkId,
+    log,
+  ]);
+}
+
+/** A job its worker cannot go on with: pending/processing → failed, the tab forgotten. */
+export async function failRegularJob(db: Queryable, id: number): Promise<void> {
+  await db.query(
+    `UPDATE bulk_regular_jobs SET status = 'failed', session_id = NULL, lease_token = NULL,
+       lease_expires_at = NULL
+     WHERE id = $1 AND status IN ('pending', 'processing')`,
+    [id],
+  );
+}
+
+export type SaveRegularDesignsResult =
+  | { ok: true }
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'stray_product'; productId: number };
+
+/**
+ * Saves the designs and mockups of the job's campaign and completes the job; a completed job
+ * answers ok without writing again. A design or mockup of a product outside the job's campaign
+ * is a worker bug: nothing is written (stray_product) instead of completing the job without
+ * it. Call inside a transaction.
+ */
+export async function saveRegularJobDesigns(
+  tx: Queryable,
+  sellerId: number,
+  body: BulkSaveDesignsBody,
+): Promise<SaveRegularDesignsResult> {
+  const [job] = await tx.query<RegularJobRecord>(
+    'SELECT * FROM bulk_regular_jobs WHERE id = $1 AND seller_id = $2 AND campaign_id = $3 FOR UPDATE',
+    [body.bulk_id, sellerId, body.campaignId],
+  );
+  if (!job) return { ok: false, reason: 'not_found' };
+  if (job.status === 'completed') return { ok: true };
+  const products = new Set(
+    (
+      await tx.query<{ id: number }>('SELECT id FROM products WHERE campaign_id = $1', [
+        body.campaignId,
+      ])
+    ).map((p) => p.id),
+  );
+  const stray = [...body.data.designs, ...body.data.mockups].find(
+    (item) => !products.has(item.product_id) || item.campaign_id !== body.campaignId,
+  );
+  if (stray) return { ok: false, reason: 'stray_product', productId: stray.product_id };
+  for (const d of body.data.designs) {
+    await tx.query(
+      `INSERT INTO designs (campaign_id, product_id, print_space, design_json, file_url, option)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [body.campaignId, d.product_id, d.print_space, d.design_json ?? null, d.file_url, d.option],
+    );
+  }
+  for (const m of body.data.mockups) {
+    await tx.query(
+      `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        body.campaignId,
+        m.product_id,
+        m.mockup_id,
+        m.print_space,
+        m.file_url,
+        m.is_default_mockup === '1',
+      ],
+    );
+  }
+  await tx.query(
+    `UPDATE bulk_regular_jobs SET status = 'completed', lease_token = NULL, lease_expires_at = NULL
+     WHERE id = $1`,
+    [job.id],
+  );
+  return { ok: true };
 }

@@ -116,6 +116,19 @@ export async function getCampaignRow(
   )[0];
 }
 
+/** Whether the campaign exists and is the seller's. */
+export async function isSellerCampaign(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+): Promise<boolean> {
+  const rows = await db.query('SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2', [
+    id,
+    sellerId,
+  ]);
+  return rows.length > 0;
+}
+
 /** A campaign with its products, each with its designs and mockups. */
 export async function getCampaignFull(db: Queryable, sellerId: number, id: number) {
   const row = await getCampaignRow(db, sellerId, id);

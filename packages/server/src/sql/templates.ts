@@ -95,6 +95,18 @@ export async function getTemplate(db: Queryable, id: number) {
   return templateView(row, mockups);
 }
 
+/** The print spaces of each of the given templates (missing ids are absent). */
+export async function templatePrintSpaces(
+  db: Queryable,
+  ids: number[],
+): Promise<Map<number, Array<{ name: string; isMain?: boolean }>>> {
+  const rows = await db.query<{
+    id: number;
+    print_spaces: Array<{ name: string; isMain?: boolean }>;
+  }>('SELECT id, print_spaces FROM product_templates WHERE id = ANY($1::bigint[])', [ids]);
+  return new Map(rows.map((t) => [t.id, t.print_spaces]));
+}
+
 export interface NewTemplate {
   id?: number;
   name: string;

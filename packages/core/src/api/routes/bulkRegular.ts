@@ -17,6 +17,7 @@ import {
   NextJobAnswer,
   NextJobQuery,
 } from '../../bulk/BulkRegularJob.js';
+import { ReleaseLeaseAnswer, ReleaseLeaseBody } from '../../bulk/ReleaseLease.js';
 import { DoneAnswer } from '../authSchemas.js';
 import { paginated } from '../pagination.js';
 import { route } from './RouteContract.js';
@@ -28,7 +29,8 @@ const worker = { tags, permission: 'update_campaign', notForDesigners: true } as
 /**
  * Regular bulk jobs (spec §4 Bulk regular-campaign worker, §8 server reasons): `nextJob` hands
  * a pending job to the asking tab, `createCampaign` makes its campaign, `saveDesigns`
- * completes it.
+ * completes it. The job handed out carries `lease_token`; `release` gives it back when the tab
+ * stops without finishing it (a stale or foreign token gets 409 and changes nothing).
  */
 export const bulkRegular = {
   nextJob: route({
@@ -65,6 +67,15 @@ export const bulkRegular = {
     body: BulkSaveDesignsBody,
     response: DoneAnswer,
     errors: [404, 422],
+  }),
+  release: route({
+    ...worker,
+    method: 'POST',
+    path: '/seller/campaign/bulk/release',
+    summary: 'Give a regular bulk job back to the queue (the tab stopped without finishing it)',
+    body: ReleaseLeaseBody,
+    response: ReleaseLeaseAnswer,
+    errors: [404, 409],
   }),
   jobs: route({
     ...worker,

@@ -16,6 +16,7 @@ import {
   PendingBulkRecord,
   TemplateCampaign,
 } from '../../bulk/PendingBulkRecord.js';
+import { ReleaseLeaseAnswer, ReleaseLeaseBody } from '../../bulk/ReleaseLease.js';
 import { MarkRowInvalidBody, RowResultAnswer, SaveProcessedRowBody } from '../../bulk/RowResult.js';
 import { IdParams } from '../catalogSchemas.js';
 import { paginated } from '../pagination.js';
@@ -29,7 +30,8 @@ const reader = { tags, permission: 'get_campaigns', notForDesigners: true } as c
 /**
  * Multi-space bulk jobs (spec §3, §4, §7). `pending` claims rows as leases; each claimed row
  * carries `lease_token`, which `saveProcessedRow` and `markRowInvalid` send back
- * (`leaseToken`). A stale or foreign token gets 409 and changes nothing.
+ * (`leaseToken`), and `release` gives back when the worker stops without a result. A stale or
+ * foreign token gets 409 and changes nothing.
  */
 export const bulkV3 = {
   createJob: route({
@@ -91,6 +93,15 @@ export const bulkV3 = {
     summary: 'Mark a leased row failed with the validator message',
     body: MarkRowInvalidBody,
     response: RowResultAnswer,
+    errors: [404, 409],
+  }),
+  release: route({
+    ...worker,
+    method: 'POST',
+    path: '/seller/campaign/bulk-v3/release',
+    summary: 'Give a claimed row back to the queue (the worker stopped without a result)',
+    body: ReleaseLeaseBody,
+    response: ReleaseLeaseAnswer,
     errors: [404, 409],
   }),
   retry: route({
