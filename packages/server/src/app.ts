@@ -16,6 +16,7 @@ import { openDb } from './db/openDb.js';
 import { resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
+import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
@@ -157,6 +158,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
   });
 
   await registerAuthRoutes(app);
+  await registerApiKeyRoutes(app);
   await registerShellRoutes(app);
   await registerUploadRoutes(app);
   await registerCatalogRoutes(app);

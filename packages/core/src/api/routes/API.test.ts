@@ -13,7 +13,7 @@ describe('the route table', () => {
   it('holds every route once', () => {
     const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(routes.length).toBe(84);
+    expect(routes.length).toBe(87);
   });
 
   it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
@@ -76,9 +76,13 @@ describe('the route table', () => {
     const anyMember = routes
       .filter(({ contract }) => isMember(contract) && contract.permission === ANY_MEMBER)
       .map(({ group, name }) => `${group}.${name}`);
-    // Reading the platform catalog, the shell's notifications and the person's own account.
+    // Reading the platform catalog, the shell's notifications, the person's own account and
+    // the seller's API keys (these last for sessions only: a key cannot manage keys).
     expect(anyMember.sort()).toEqual(
       [
+        'apiKeys.create',
+        'apiKeys.list',
+        'apiKeys.revoke',
         'auth.logout',
         'auth.me',
         'auth.loginAsSeller',
