@@ -14,6 +14,7 @@ import {
   REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
+import { storedFileUrl } from '../blob/fileUrl.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
@@ -55,6 +56,8 @@ function jobView(row: JobRow) {
 
 export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  // Workers send the keys of their uploads; campaigns keep addresses, as the editor saves them.
+  const fileUrl = (value: string) => storedFileUrl(app.config.s3, value);
 
   /** Start or stop chosen jobs: those in a `from` status move to `to`; answers the jobs. */
   const moveJobs =
@@ -127,7 +130,7 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
           name: body.design_info.name,
           slug: body.design_info.slug,
           collection: body.design_info.collection ?? null,
-          artworkUrl: body.design_info.file_url,
+          artworkUrl: fileUrl(body.design_info.file_url),
           source: `bulk_regular:${job.id}`,
         });
         await tx.query(
@@ -196,24 +199,41 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
               d.product_id,
               d.print_space,
               d.design_json ?? null,
-              d.file_url,
+              fileUrl(d.file_url),
               d.option,
             ],
           );
         }
+        let thumb: string | null = null;
         for (const m of body.data.mockups) {
-          await tx.query(
+          const isDefault = m.is_default_mockup === '1';
+          const [mockup] = await tx.query<{ id: number }>(
             `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
-             VALUES ($1, $2, $3, $4, $5, $6)`,
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
             [
               body.campaignId,
               m.product_id,
               m.mockup_id,
               m.print_space,
-              m.file_url,
-              m.is_default_mockup === '1',
+              fileUrl(m.file_url),
+              isDefault,
             ],
           );
+          // As the editor's save does: a default mockup is its product's picture, and the
+          // first one the campaign's thumbnail in the list.
+          if (isDefault && mockup) {
+            await tx.query('UPDATE products SET default_mockup_id = $2 WHERE id = $1', [
+              m.product_id,
+              mockup.id,
+            ]);
+            thumb ??= fileUrl(m.file_url);
+          }
+        }
+        if (thumb !== null) {
+          await tx.query('UPDATE campaigns SET thumb_url = $2 WHERE id = $1', [
+            body.campaignId,
+            thumb,
+          ]);
         }
         await tx.query("UPDATE bulk_regular_jobs SET status = 'completed' WHERE id = $1", [job.id]);
         return true;

@@ -8,7 +8,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  BLOB_FILE_PREFIX,
   BLOB_PUT_PREFIX,
   blobPath,
   checkSignature,
@@ -18,7 +17,8 @@ import {
   writeBlob,
 } from '../blob/blobStore.js';
 import { bytesMatchType, FILE_TYPE_MESSAGES, typeOfName } from '../blob/fileTypes.js';
-import { objectUrl, presignS3 } from '../blob/s3Presign.js';
+import { fileUrlOf } from '../blob/fileUrl.js';
+import { presignS3 } from '../blob/s3Presign.js';
 import { checkUploads, sweepUploads, uploadKeysIn } from '../blob/uploadChecks.js';
 import { DEFAULT_UPLOAD_MAX_BYTES, PRE_SIGNED_URL_TTL_SECONDS } from '../config.js';
 import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
@@ -83,7 +83,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
           now: new Date(),
           contentType: body.contentType ?? typeOfName(body.fileName) ?? undefined,
         }),
-        fileUrl: objectUrl(s3, key),
+        fileUrl: fileUrlOf(s3, key),
       };
     }
     const expires = Math.floor(Date.now() / 1000) + PRE_SIGNED_URL_TTL_SECONDS;
@@ -96,7 +96,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     return {
       filePath: key,
       preSignedUrl: `${BLOB_PUT_PREFIX}${key}?${query.toString()}`,
-      fileUrl: `${BLOB_FILE_PREFIX}${key}`,
+      fileUrl: fileUrlOf(undefined, key),
     };
   }
 
@@ -168,6 +168,9 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     },
     blobGet: async ({ request, reply }) => {
       const key = decodeURIComponent((request.params as { '*': string })['*']);
+      // With S3 the files live in the bucket; `/files/{key}` addresses saved before (or by
+      // migration 009) still lead there.
+      if (app.config.s3) return reply.redirect(fileUrlOf(app.config.s3, key), 302);
       try {
         blobPath(app.blobDir, key);
       } catch {
@@ -202,7 +205,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
       await store(auth.sellerId, key, file.bytes, file.name);
       const data: UploadAnswer = {
         filePath: key,
-        fileUrl: app.config.s3 ? objectUrl(app.config.s3, key) : `${BLOB_FILE_PREFIX}${key}`,
+        fileUrl: fileUrlOf(app.config.s3, key),
       };
       return { data };
     },
