@@ -1,5 +1,6 @@
 export * from './account/index.js';
 export * from './api/index.js';
+export * from './apiKey/index.js';
 export * from './auth/index.js';
 export * from './bulk/index.js';
 export * from './campaign/index.js';

@@ -23,6 +23,7 @@ import { handleError, MESSAGES } from './http/errors.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
+import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
@@ -181,6 +182,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   });
 
   await registerAuthRoutes(app);
+  await registerApiKeyRoutes(app);
   await registerShellRoutes(app);
   await registerUploadRoutes(app);
   await registerCatalogRoutes(app);

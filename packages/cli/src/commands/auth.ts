@@ -1,3 +1,4 @@
+import { isApiKey } from '@printloom/core';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../CliError.js';
 import {
@@ -15,13 +16,40 @@ import { ask, isInteractive, readAllStdin } from '../prompt.js';
 /**
  * `printloom login | logout | whoami`. The token is stored in the user's config file (mode
  * 0600); PRINTLOOM_API and PRINTLOOM_TOKEN override it, so containers need no file at all.
+ * Either may be a session token (from email and password) or an API key (`plk_…`, made in the
+ * dashboard under Settings → API keys), which does not expire and suits servers and CI.
  */
 
 interface LoginOptions {
   api?: string;
   email?: string;
   passwordStdin?: boolean;
+  apiKey?: string;
   json?: boolean;
+}
+
+/** The key of `--api-key`; `-` reads it from stdin so it stays out of the process list. */
+async function apiKeyOf(option: string): Promise<string> {
+  const key = (option === '-' ? await readAllStdin() : option).trim();
+  if (!isApiKey(key)) {
+    throw new CliError('That is not an API key: keys start with "plk_"', EXIT.usage);
+  }
+  return key;
+}
+
+/** A session token from email and password, with the two-factor step when the account has it. */
+async function passwordLogin(api: string, options: LoginOptions): Promise<string> {
+  const { email, password } = await credentials(options);
+  const client = clientFor({ api, token: undefined });
+  const answer = await client.auth.sellerLogin({ body: { email, password } });
+  if ('access_token' in answer) return answer.access_token;
+  const verified = await client.auth.tfaVerify({
+    body: {
+      tfa_token: answer.tfa_token,
+      code: await tfaCode(),
+    },
+  });
+  return verified.access_token;
 }
 
 async function credentials(options: LoginOptions): Promise<{ email: string; password: string }> {
@@ -60,24 +88,18 @@ export function registerAuthCommands(program: Command): void {
     .option('--api <url>', 'API address (default: PRINTLOOM_API, the stored one, or local)')
     .option('--email <email>', 'account email (prompted when interactive)')
     .option('--password-stdin', 'read the password from stdin')
+    .option('--api-key <key>', 'use an API key instead of a password ("-" reads it from stdin)')
     .option('--json', 'print the result as JSON')
     .action(async (options: LoginOptions, command: Command) => {
-      const session = await resolveSession(process.env, options.api);
-      const { email, password } = await credentials(options);
-      const client = clientFor({ api: session.api, token: undefined });
-      const answer = await client.auth.sellerLogin({ body: { email, password } });
-      let token: string;
-      if ('access_token' in answer) {
-        token = answer.access_token;
-      } else {
-        const verified = await client.auth.tfaVerify({
-          body: {
-            tfa_token: answer.tfa_token,
-            code: await tfaCode(),
-          },
-        });
-        token = verified.access_token;
+      if (options.apiKey !== undefined && (options.email || options.passwordStdin)) {
+        throw new CliError('Give either --api-key or --email and a password', EXIT.usage);
       }
+      const session = await resolveSession(process.env, options.api);
+      const token =
+        options.apiKey !== undefined
+          ? await apiKeyOf(options.apiKey)
+          : await passwordLogin(session.api, options);
+      // Also checks a key before it is stored: a revoked or mistyped key fails here.
       const me = await clientFor({ api: session.api, token }).auth.me();
       const path = await writeConfig({ api: session.api, token, email: me.email });
       if (options.json) {
@@ -92,6 +114,12 @@ export function registerAuthCommands(program: Command): void {
     .description('End the session and forget the stored token')
     .action(async (_options: unknown, command: Command) => {
       const stored = await readConfig();
+      if (stored.token && isApiKey(stored.token)) {
+        // A key has no session to end; forgetting it here does not disable it.
+        await clearConfig();
+        printer(command)('Forgot the API key. It works until revoked in the dashboard.\n');
+        return;
+      }
       if (stored.token) {
         const session = await resolveSession();
         try {

@@ -266,3 +266,71 @@ describe('logout', () => {
     expect(whoami.stderr).toContain('Not logged in');
   });
 });
+
+describe('printloom login --api-key', () => {
+  /** A key made over HTTP with a password session, as the dashboard's API keys page does. */
+  async function apiKey(scopes: string[]): Promise<{ id: number; key: string; session: string }> {
+    const login = await fetch(`${server.url}/auth/seller/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_SELLER, password: DEMO_PASSWORD }),
+    });
+    const session = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+    const created = await fetch(`${server.url}/seller/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+      body: JSON.stringify({ name: 'cli test', scopes }),
+    });
+    expect(created.status).toBe(200);
+    const { id, key } = ((await created.json()) as { data: { id: number; key: string } }).data;
+    return { id, key, session };
+  }
+
+  it('logs in with a key, uses it for commands, and forgets it on logout', async () => {
+    const { key } = await apiKey(['get_campaigns']);
+    const result = await cli('login', '--api', server.url, '--api-key', key);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`Logged in to ${server.url} as ${DEMO_SELLER}\n`);
+    const list = await cli('campaigns', 'list', '--json');
+    expect(list.code).toBe(0);
+    expect(Array.isArray(JSON.parse(list.stdout).data)).toBe(true);
+    const logout = await cli('logout');
+    expect(logout.stdout).toContain('Forgot the API key');
+    expect((await cli('whoami')).stderr).toContain('Not logged in');
+  });
+
+  it('reads the key from stdin with "-" and refuses what is not a key', async () => {
+    const { key } = await apiKey(['get_campaigns']);
+    withStdin(`${key}\n`);
+    expect((await cli('login', '--api', server.url, '--api-key', '-')).code).toBe(0);
+    await cli('logout');
+    const notKey = await cli('login', '--api', server.url, '--api-key', 'hunter2');
+    expect(notKey.code).toBe(2);
+    expect(notKey.stderr).toContain('plk_');
+  });
+
+  it('accepts a key in PRINTLOOM_TOKEN and stops at once when the key is revoked', async () => {
+    const { id, key, session } = await apiKey(['get_campaigns']);
+    process.env.PRINTLOOM_API = server.url;
+    process.env.PRINTLOOM_TOKEN = key;
+    try {
+      const whoami = await cli('whoami', '--json');
+      expect(whoami.code).toBe(0);
+      expect(JSON.parse(whoami.stdout)).toMatchObject({ email: DEMO_SELLER });
+      const revoked = await fetch(`${server.url}/seller/api-keys/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${session}` },
+      });
+      expect(revoked.status).toBe(200);
+      const after = await cli('whoami');
+      expect(after.code).toBe(1);
+      expect(after.stdout).toBe('');
+      const relogin = await cli('login', '--api-key', key);
+      expect(relogin.code).toBe(1);
+    } finally {
+      delete process.env.PRINTLOOM_API;
+      delete process.env.PRINTLOOM_TOKEN;
+    }
+  });
+});

@@ -314,6 +314,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     auth: groupClient(API.auth),
+    apiKeys: groupClient(API.apiKeys),
     team: {
       ...groupClient(API.team),
       /**

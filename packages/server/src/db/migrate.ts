@@ -31,7 +31,7 @@ export async function migrate(db: Db): Promise<string[]> {
 }
 
 /** Our migrations hold no functions or quoted semicolons, so splitting on ';' is exact. */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   return sql
     .replace(/--.*$/gm, '')
     .split(';')

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ApiKeyScope, can, isApiKey, type KnownPermission } from '@printloom/core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/Db.js';
+import { findLiveApiKey, isLastUseStale, touchApiKey } from '../sql/apiKeys.js';
 import { findLiveSession, type GrantRow, grantOf } from '../sql/sessions.js';
 import { getUserById, type UserRow } from '../sql/users.js';
 
@@ -13,7 +15,10 @@ export const SESSION_COOKIE = 'printloom_token';
  * switched) and is what the audit log records.
  */
 export interface AuthContext {
-  sessionId: number;
+  /** The session behind the token; null when the caller used an API key. */
+  sessionId: number | null;
+  /** The API key the caller used, with the only permissions it carries; null for a session. */
+  apiKey: { id: number; scopes: readonly KnownPermission[] } | null;
   /** The user the session was issued to. */
   userId: number;
   actorId: number;
@@ -51,12 +56,28 @@ export function tokenOf(request: FastifyRequest): { token: string; viaCookie: bo
   return cookie ? { token: cookie, viaCookie: true } : null;
 }
 
-/** Reads the session behind a token; null when it is unknown, expired or revoked. */
+/** The session of a route only sessions may call (`sessionOnly` keeps API keys out). */
+export function sessionIdOf(auth: AuthContext): number {
+  if (auth.sessionId === null) throw new Error('sessionOnly route reached with an API key');
+  return auth.sessionId;
+}
+
+/**
+ * Whether the caller may do what `permission` names: the account's rule (spec §6), and for an
+ * API key also the key's scopes, so a key never does more than its seller nor than it was given.
+ */
+export function allows(auth: AuthContext, permission: KnownPermission): boolean {
+  if (!can(auth, permission)) return false;
+  return auth.apiKey === null || auth.apiKey.scopes.includes(permission);
+}
+
+/** Reads the session (or API key) behind a token; null when unknown, expired or revoked. */
 export async function resolveAuth(
   db: Db,
   token: string,
   viaCookie: boolean,
 ): Promise<AuthContext | null> {
+  if (isApiKey(token)) return resolveApiKey(db, token, viaCookie);
   const session = await findLiveSession(db, hashToken(token), 'access');
   if (!session) return null;
   const signedIn = await getUserById(db, session.user_id);
@@ -73,6 +94,7 @@ export async function resolveAuth(
   }
   return {
     sessionId: session.id,
+    apiKey: null,
     userId: signedIn.id,
     actorId: session.access_user ?? signedIn.id,
     sellerId: seller.id,
@@ -83,6 +105,39 @@ export async function resolveAuth(
     grant,
     storeIds: session.access_user !== null ? (session.store_ids?.map(Number) ?? null) : null,
     isAdmin: signedIn.is_admin && session.access_user === null && grant === null,
+    viaCookie,
+  };
+}
+
+/** An API key acts as its seller, limited to its scopes; its last use is written now and then. */
+async function resolveApiKey(
+  db: Db,
+  token: string,
+  viaCookie: boolean,
+): Promise<AuthContext | null> {
+  const key = await findLiveApiKey(db, hashToken(token));
+  if (!key) return null;
+  const seller = await getUserById(db, key.seller_id);
+  if (!seller) return null;
+  if (isLastUseStale(key, new Date())) await touchApiKey(db, key.id);
+  // Scopes are checked on the way in; a name dropped from the known list no longer grants.
+  const scopes = key.scopes.flatMap((scope) => {
+    const parsed = ApiKeyScope.safeParse(scope);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return {
+    sessionId: null,
+    apiKey: { id: key.id, scopes },
+    userId: seller.id,
+    actorId: seller.id,
+    sellerId: seller.id,
+    accessUser: null,
+    seller,
+    roles: seller.roles,
+    permissions: scopes,
+    grant: null,
+    storeIds: null,
+    isAdmin: false,
     viaCookie,
   };
 }

@@ -1,6 +1,6 @@
 import {
   ANY_MEMBER,
-  can,
+  API_KEY_MESSAGES,
   FEATURE_OFF_MESSAGE,
   type RouteContract,
   type RouteGroup,
@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '../config.js';
-import type { AuthContext } from './authContext.js';
+import { type AuthContext, allows } from './authContext.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { rateLimitOf } from './rateLimits.js';
 
@@ -72,10 +72,11 @@ export function admit(contract: RouteContract, auth: AuthContext | null): AuthCo
   if (contract.auth === 'none') return auth;
   if (contract.auth === 'optional') {
     if (!auth || !contract.permission) return auth;
-    return can(auth, contract.permission) ? auth : null;
+    return allows(auth, contract.permission) ? auth : null;
   }
   if (!auth) throw unauthenticated();
-  if (contract.permission !== ANY_MEMBER && !can(auth, contract.permission)) throw forbidden();
+  if (contract.sessionOnly && auth.apiKey !== null) throw forbidden(API_KEY_MESSAGES.notByKey);
+  if (contract.permission !== ANY_MEMBER && !allows(auth, contract.permission)) throw forbidden();
   if (contract.notForDesigners && auth.roles.includes('designer')) throw forbidden();
   if (contract.tag && !contract.tag.some((tag) => auth.seller.tags.includes(tag))) {
     throw forbidden(contract.tagMessage ?? FEATURE_OFF_MESSAGE);

@@ -11,7 +11,13 @@ import {
   VERIFY_TOKEN_TTL_SECONDS,
 } from '../config.js';
 import type { Queryable } from '../db/Db.js';
-import { type AuthContext, hashToken, newToken, SESSION_COOKIE } from '../http/authContext.js';
+import {
+  type AuthContext,
+  hashToken,
+  newToken,
+  SESSION_COOKIE,
+  sessionIdOf,
+} from '../http/authContext.js';
 import { forbidden, httpError, notFound, unauthenticated, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { withinScope } from '../http/storeScope.js';
@@ -260,7 +266,8 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       return { data: null, message: AUTH_MESSAGES.verificationSent };
     },
     logout: async ({ auth, reply }) => {
-      await revokeSession(db, auth.sessionId);
+      // An API key has no session to end: it is revoked from the key list.
+      if (auth.sessionId !== null) await revokeSession(db, auth.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { data: null, message: AUTH_MESSAGES.loggedOut };
     },
@@ -340,7 +347,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       const target = await getUserById(db, body.seller_id);
       const own = await getUserById(db, auth.userId);
       if (!target || !own) throw notFound();
-      await revokeSession(db, auth.sessionId);
+      await revokeSession(db, sessionIdOf(auth));
       await insertAudit(db, {
         actorId: auth.actorId,
         sellerId: target.id,
@@ -357,7 +364,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     },
     switchBackAccount: async ({ auth, reply }) => {
       if (!auth.grant) throw httpError(422, AUTH_MESSAGES.switchBackFailed);
-      await revokeSession(db, auth.sessionId);
+      await revokeSession(db, sessionIdOf(auth));
       await insertAudit(db, {
         actorId: auth.actorId,
         sellerId: auth.userId,

@@ -14,6 +14,7 @@ import {
   REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
+import { storedFileUrl } from '../blob/fileUrl.js';
 import { BULK_LEASE_SECONDS } from '../config.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -64,6 +65,8 @@ function jobView(row: RegularJobRecord) {
 
 export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  // Workers send the keys of their uploads; campaigns keep addresses, as the editor saves them.
+  const fileUrl = (value: string) => storedFileUrl(app.config.s3, value);
 
   /** Start or stop chosen jobs: those in a `from` status move to `to`; answers the jobs. */
   const moveJobs =
@@ -116,7 +119,11 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
     },
     createCampaign: async ({ auth, body }) => {
       // Asked twice (a retried request), it answers with the campaign made the first time.
-      const id = await db.transaction((tx) => createRegularJobCampaign(tx, auth.sellerId, body));
+      const stored = {
+        ...body,
+        design_info: { ...body.design_info, file_url: fileUrl(body.design_info.file_url) },
+      };
+      const id = await db.transaction((tx) => createRegularJobCampaign(tx, auth.sellerId, stored));
       if (id === null) throw notFound(BULK_MESSAGES.campaignNotFound);
       const campaign = await getCampaignFull(db, auth.sellerId, id);
       if (!campaign) throw notFound(BULK_MESSAGES.campaignNotFound);
@@ -130,7 +137,14 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
       return { data: null };
     },
     saveDesigns: async ({ auth, body }) => {
-      const saved = await db.transaction((tx) => saveRegularJobDesigns(tx, auth.sellerId, body));
+      const stored = {
+        ...body,
+        data: {
+          designs: body.data.designs.map((d) => ({ ...d, file_url: fileUrl(d.file_url) })),
+          mockups: body.data.mockups.map((m) => ({ ...m, file_url: fileUrl(m.file_url) })),
+        },
+      };
+      const saved = await db.transaction((tx) => saveRegularJobDesigns(tx, auth.sellerId, stored));
       if (!saved.ok && saved.reason === 'not_found') throw notFound(BULK_MESSAGES.campaignNotFound);
       // A design or mockup for a product outside the job's campaign is a worker bug: the whole
       // save is refused (nothing is written) instead of completing the job without it.

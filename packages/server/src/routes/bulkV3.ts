@@ -1,5 +1,6 @@
 import { API, BULK_MESSAGES, pageInfo } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
+import { storedFileUrl } from '../blob/fileUrl.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
@@ -91,9 +92,11 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
         .transaction(async (tx) => {
           const lease = await lockLeasedRow(tx, auth.sellerId, body.id, body.leaseToken);
           if (!lease.ok) return lease;
+          // Workers send the keys of their uploads; the campaign keeps addresses, as the editor's.
+          const fileUrl = (value: string) => storedFileUrl(app.config.s3, value);
           const campaignId = await completeRow(tx, lease.row, {
-            designs: body.designs,
-            designs3D: body.designs3D,
+            designs: body.designs.map((d) => ({ ...d, file_url: fileUrl(d.file_url) })),
+            designs3D: body.designs3D.map((m) => ({ ...m, file_url: fileUrl(m.file_url) })),
             worker: {
               deviceId: body.deviceId,
               sessionId: body.sessionId,

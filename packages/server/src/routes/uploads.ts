@@ -2,7 +2,6 @@ import { API, type PreSignedUrlBody, type UploadAnswer, UploadFormFields } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  BLOB_FILE_PREFIX,
   BLOB_PUT_PREFIX,
   blobPath,
   checkSignature,
@@ -11,7 +10,8 @@ import {
   sign,
 } from '../blob/blobStore.js';
 import { FILE_TYPE_MESSAGES, typeOfName } from '../blob/fileTypes.js';
-import { objectUrl, presignS3 } from '../blob/s3Presign.js';
+import { fileUrlOf } from '../blob/fileUrl.js';
+import { presignS3 } from '../blob/s3Presign.js';
 import { storeNewUpload, storeSignedPut } from '../blob/storeUpload.js';
 import { checkUploads, uploadKeysIn } from '../blob/uploadChecks.js';
 import { PUBLIC_OWNER, takeUploadKey } from '../blob/uploadKeys.js';
@@ -94,7 +94,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
           now: new Date(),
           contentType: body.contentType ?? type,
         }),
-        fileUrl: objectUrl(s3, key),
+        fileUrl: fileUrlOf(s3, key),
       };
     }
     const expires = Math.floor(Date.now() / 1000) + PRE_SIGNED_URL_TTL_SECONDS;
@@ -107,7 +107,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     return {
       filePath: key,
       preSignedUrl: `${BLOB_PUT_PREFIX}${key}?${query.toString()}`,
-      fileUrl: s3 ? objectUrl(s3, key) : `${BLOB_FILE_PREFIX}${key}`,
+      fileUrl: fileUrlOf(s3, key),
     };
   }
 
@@ -149,6 +149,9 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     },
     blobGet: async ({ request, reply }) => {
       const key = decodeURIComponent((request.params as { '*': string })['*']);
+      // With S3 the files live in the bucket; `/files/{key}` addresses saved before (or by
+      // migration 011) still lead there.
+      if (app.config.s3) return reply.redirect(fileUrlOf(app.config.s3, key), 302);
       try {
         blobPath(app.blobDir, key);
       } catch {
@@ -185,7 +188,7 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
       );
       const data: UploadAnswer = {
         filePath: key,
-        fileUrl: app.config.s3 ? objectUrl(app.config.s3, key) : `${BLOB_FILE_PREFIX}${key}`,
+        fileUrl: fileUrlOf(app.config.s3, key),
       };
       return { data };
     },

@@ -76,6 +76,12 @@ describe('uploads to an S3-compatible bucket', () => {
     expect(signed.fileUrl).toBe(`${endpoint}/media/${signed.filePath}`);
   });
 
+  it('sends a /files/ address (saved before, or by migration 011) on to the bucket', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/files/s1/bulk/abc123.png' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`${endpoint}/media/s1/bulk/abc123.png`);
+  });
+
   it('passes a multipart upload on to the bucket after checking its bytes', async () => {
     const canvas = createCanvas(8, 8);
     const png = await canvas.encode('png');

@@ -321,19 +321,26 @@ export async function saveRegularJobDesigns(
       [body.campaignId, d.product_id, d.print_space, d.design_json ?? null, d.file_url, d.option],
     );
   }
+  let thumb: string | null = null;
   for (const m of body.data.mockups) {
-    await tx.query(
+    const isDefault = m.is_default_mockup === '1';
+    const [mockup] = await tx.query<{ id: number }>(
       `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        body.campaignId,
-        m.product_id,
-        m.mockup_id,
-        m.print_space,
-        m.file_url,
-        m.is_default_mockup === '1',
-      ],
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [body.campaignId, m.product_id, m.mockup_id, m.print_space, m.file_url, isDefault],
     );
+    // As the editor's save does: a default mockup is its product's picture, and the first one
+    // the campaign's thumbnail in the list.
+    if (isDefault && mockup) {
+      await tx.query('UPDATE products SET default_mockup_id = $2 WHERE id = $1', [
+        m.product_id,
+        mockup.id,
+      ]);
+      thumb ??= m.file_url;
+    }
+  }
+  if (thumb !== null) {
+    await tx.query('UPDATE campaigns SET thumb_url = $2 WHERE id = $1', [body.campaignId, thumb]);
   }
   await tx.query(
     `UPDATE bulk_regular_jobs SET status = 'completed', lease_token = NULL, lease_expires_at = NULL

@@ -60,11 +60,12 @@ export async function findLiveSession(
 export async function previousSignIn(
   db: Queryable,
   userId: number,
-  beforeSessionId: number,
+  /** The current session; null for an API key, which has none (the latest sign-in counts). */
+  beforeSessionId: number | null,
 ): Promise<Date | null> {
   const [row] = await db.query<{ at: Date | null }>(
     `SELECT max(created_at) AS at FROM sessions
-     WHERE user_id = $1 AND kind = 'access' AND access_user IS NULL AND id < $2`,
+     WHERE user_id = $1 AND kind = 'access' AND access_user IS NULL AND ($2::bigint IS NULL OR id < $2)`,
     [userId, beforeSessionId],
   );
   return row?.at ?? null;

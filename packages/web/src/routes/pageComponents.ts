@@ -114,7 +114,7 @@ export const PAGE_COMPONENTS = {
   domains: comingSoon,
   team: comingSoon,
   notifications: comingSoon,
-  api_keys: comingSoon,
+  api_keys: async () => (await import('../pages/settings/ApiKeysPage.js')).ApiKeysPage,
   payment_gateway_new: comingSoon,
   team_invitations: comingSoon,
 

@@ -13,8 +13,8 @@ describe('the route table', () => {
   it('holds every route once', () => {
     const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    // 84 routes plus the two lease releases (bulk-v3/release, bulk/release).
-    expect(routes.length).toBe(86);
+    // 84 routes, the two lease releases (bulk-v3/release, bulk/release) and the three API-key routes.
+    expect(routes.length).toBe(89);
   });
 
   it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
@@ -77,9 +77,13 @@ describe('the route table', () => {
     const anyMember = routes
       .filter(({ contract }) => isMember(contract) && contract.permission === ANY_MEMBER)
       .map(({ group, name }) => `${group}.${name}`);
-    // Reading the platform catalog, the shell's notifications and the person's own account.
+    // Reading the platform catalog, the shell's notifications, the person's own account and
+    // the seller's API keys (these last for sessions only: a key cannot manage keys).
     expect(anyMember.sort()).toEqual(
       [
+        'apiKeys.create',
+        'apiKeys.list',
+        'apiKeys.revoke',
         'auth.logout',
         'auth.me',
         'auth.loginAsSeller',

@@ -1,3 +1,4 @@
+import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
@@ -26,6 +27,7 @@ import { uploads } from './uploads.js';
 export const API = {
   auth,
   team,
+  apiKeys,
   shell,
   clientInfo,
   uploads,

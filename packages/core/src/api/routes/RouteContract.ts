@@ -66,6 +66,11 @@ interface MemberAccess {
   tagMessage?: string;
   /** Designers may not call it (spec §6: designers do not pull bulk jobs). */
   notForDesigners?: boolean;
+  /**
+   * Only a signed-in person may call it, never an API key: account and session management
+   * (two-factor, switching accounts, the keys themselves), so a leaked key cannot widen itself.
+   */
+  sessionOnly?: boolean;
 }
 
 interface PublicAccess {

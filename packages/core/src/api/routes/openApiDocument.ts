@@ -35,7 +35,12 @@ export function errorStatusesOf(contract: RouteContract): ErrorStatus[] {
   if (contract.params || contract.query || contract.body || contract.bodyKind) statuses.add(400);
   if (contract.auth === undefined || contract.auth === 'user') {
     statuses.add(401);
-    if (contract.permission !== ANY_MEMBER || contract.tag || contract.notForDesigners) {
+    if (
+      contract.permission !== ANY_MEMBER ||
+      contract.tag ||
+      contract.notForDesigners ||
+      contract.sessionOnly
+    ) {
       statuses.add(403);
     }
   }
@@ -163,6 +168,7 @@ function accessLines(contract: RouteContract): string[] {
       );
     }
     if (contract.notForDesigners) lines.push('Not for designers.');
+    if (contract.sessionOnly) lines.push('Needs a signed-in session: API keys are refused.');
   }
   return lines;
 }
@@ -186,6 +192,7 @@ function operation(group: string, name: string, contract: RouteContract): Json {
     'x-permission': permissionOf(contract) ?? 'public',
     ...(member && contract.tag ? { 'x-seller-tag': [...contract.tag] } : {}),
     ...(member && contract.notForDesigners ? { 'x-not-for-designers': true } : {}),
+    ...(member && contract.sessionOnly ? { 'x-session-only': true } : {}),
     ...(contract.rateLimit ? { 'x-rate-limit': contract.rateLimit } : {}),
     security:
       contract.auth === 'none'

@@ -11,6 +11,7 @@ export const team = {
     summary: 'Seller accounts the signed-in person may act for',
     tags,
     permission: ANY_MEMBER,
+    sessionOnly: true,
     response: AuthorizedAccountList,
   }),
   switchAccount: route({
@@ -20,6 +21,7 @@ export const team = {
     description: 'A refusal carries `customPayload.fta_diff` when the two accounts differ in 2FA.',
     tags,
     permission: ANY_MEMBER,
+    sessionOnly: true,
     body: SwitchAccountBody,
     response: AccessTokenAnswer,
     errors: [403, 404],
@@ -30,6 +32,7 @@ export const team = {
     summary: 'Return to the own account',
     tags,
     permission: ANY_MEMBER,
+    sessionOnly: true,
     response: AccessTokenAnswer,
     errors: [422],
   }),

@@ -1,0 +1,2 @@
+export * from './ApiKey.js';
+export * from './constants.js';
