@@ -6,6 +6,7 @@ export * from './multiSpaceWorker.js';
 export * from './PendingBulkRecord.js';
 export * from './ProcessedResult.js';
 export * from './pairCopiedProducts.js';
+export * from './planRowImages.js';
 export * from './ReleaseLease.js';
 export * from './RowResult.js';
 export * from './regularJobRow.js';

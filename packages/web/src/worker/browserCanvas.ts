@@ -1,4 +1,5 @@
 import type { CanvasLike, Context2D } from '@printloom/renderer';
+import type { ArtworkAddress } from './artworkAddress.js';
 import { MAX_IMAGE_PIXELS } from './constants.js';
 
 /** A canvas of the page: an OffscreenCanvas where the browser has one, else a detached <canvas>. */
@@ -60,19 +61,13 @@ export function encodeCanvas(
 /** A source address the page may read pixels of: same-origin, data: or blob:. */
 export type ImageFetcher = (url: string) => Promise<Response>;
 
-/**
- * Fetches and decodes an image. Errors name the address: a row that fails on its artwork tells
- * the seller which file.
- */
-export async function loadBitmap(fetcher: ImageFetcher, url: string): Promise<ImageBitmap> {
-  let response: Response;
-  try {
-    response = await fetcher(url);
-  } catch (error) {
-    throw new Error(
-      `Cannot load ${url}: ${error instanceof Error ? error.message : 'network error'}`,
-    );
-  }
+function cannotLoad(url: string, error: unknown): Error {
+  return new Error(
+    `Cannot load ${url}: ${error instanceof Error ? error.message : 'network error'}`,
+  );
+}
+
+async function decodeBitmap(response: Response, url: string): Promise<ImageBitmap> {
   if (!response.ok) throw new Error(`Cannot load ${url}: HTTP ${response.status}`);
   const blob = await response.blob();
   let bitmap: ImageBitmap;
@@ -87,4 +82,41 @@ export async function loadBitmap(fetcher: ImageFetcher, url: string): Promise<Im
     throw new Error(`${url} is too large (${size}); the most is 50 megapixels`);
   }
   return bitmap;
+}
+
+/**
+ * Fetches and decodes an image. Errors name the address: a row that fails on its artwork tells
+ * the seller which file.
+ */
+export async function loadBitmap(fetcher: ImageFetcher, url: string): Promise<ImageBitmap> {
+  let response: Response;
+  try {
+    response = await fetcher(url);
+  } catch (error) {
+    throw cannotLoad(url, error);
+  }
+  return decodeBitmap(response, url);
+}
+
+/**
+ * Fetches and decodes a row's artwork from its original bytes: at its own address, else (a host
+ * that refuses the page its bytes: CORS, which fetch reports as a network error) through the
+ * byte-preserving `fallbackUrl`. Errors name the artwork's own address.
+ */
+export async function loadArtwork(
+  fetcher: ImageFetcher,
+  address: ArtworkAddress,
+): Promise<ImageBitmap> {
+  let response: Response;
+  try {
+    response = await fetcher(address.url);
+  } catch (error) {
+    if (!address.fallbackUrl) throw cannotLoad(address.url, error);
+    try {
+      response = await fetcher(address.fallbackUrl);
+    } catch (fallbackError) {
+      throw cannotLoad(address.url, fallbackError);
+    }
+  }
+  return decodeBitmap(response, address.url);
 }

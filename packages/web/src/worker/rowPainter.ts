@@ -1,36 +1,35 @@
-import { BULK_MOCKUP_SIZE, mockupOutputSize } from '@printloom/core';
-import { drawMockup } from '@printloom/renderer';
+import { drawContained, drawMockup, type MockupTemplateFile } from '@printloom/renderer';
+import type { ArtworkAddress } from './artworkAddress.js';
 import {
   type BrowserCanvas,
   browserCanvasFactory,
-  context2dOf,
   createBrowserCanvas,
   encodeCanvas,
   type ImageFetcher,
-  loadBitmap,
+  loadArtwork,
   rendererContext,
 } from './browserCanvas.js';
 import { MOCKUP_JPEG_QUALITY } from './constants.js';
 import type { TemplateAssets } from './templateAssets.js';
 
-/** One drawing of an artwork: contained and centred at a print space's PNG export size. */
-export interface PaintDesign {
+/** One planned drawing (core's planRowImages): the artwork contained and centred at its size. */
+export interface PaintDesign extends ArtworkAddress {
   key: string;
-  /** An absolute address the painter may read pixels of. */
-  url: string;
   width: number;
   height: number;
   /** Hand the drawing back as an image too (3D mockups wrap it). */
   keepBitmap: boolean;
 }
 
-/** One 2D mockup of a design on a template's print space. */
+/** One planned 2D mockup of a drawing on a template's print space. */
 export interface PaintMockup {
   key: string;
   designKey: string;
-  templateId: number;
-  templateName?: string | undefined;
+  template: MockupTemplateFile;
   printSpace: string;
+  width: number;
+  height: number;
+  color: string;
 }
 
 export interface PaintRequest {
@@ -48,10 +47,10 @@ export interface RowPainter {
 }
 
 /**
- * Draws a row's images with the same code as the CLI's Node renderer: the artwork contained and
- * centred in the print space, each 2D mockup with the renderer's drawMockup (first template
- * colour, at most 2000 px, JPEG q90). Runs in the paint web worker, or on the page where a worker
- * cannot. One row at a time: output canvases are reused between rows.
+ * Performs the drawing part of a row's plan with the renderer's kernels, as the CLI's Node
+ * renderer does: each artwork read from its original bytes and drawn with drawContained, each
+ * 2D mockup with drawMockup, JPEG q90. Runs in the paint web worker, or on the page where a
+ * worker cannot. One row at a time: output canvases are reused between rows.
  */
 export function createRowPainter(options: {
   templates: TemplateAssets;
@@ -78,18 +77,17 @@ export function createRowPainter(options: {
       for (const design of request.designs) {
         let image = artwork.get(design.url);
         if (!image) {
-          image = loadBitmap(options.fetchImage, design.url);
+          image = loadArtwork(options.fetchImage, design);
           artwork.set(design.url, image);
         }
         const decoded = await image;
         const canvas = createBrowserCanvas(design.width, design.height);
-        const scale = Math.min(design.width / decoded.width, design.height / decoded.height);
-        const w = decoded.width * scale;
-        const h = decoded.height * scale;
-        const ctx = context2dOf(canvas);
-        ctx.imageSmoothingEnabled = true;
-        ctx.imageSmoothingQuality = 'high';
-        ctx.drawImage(decoded, (design.width - w) / 2, (design.height - h) / 2, w, h);
+        drawContained(rendererContext(canvas), decoded, {
+          x: 0,
+          y: 0,
+          width: design.width,
+          height: design.height,
+        });
         canvases.set(design.key, canvas);
         result.designs.push({
           key: design.key,
@@ -100,13 +98,12 @@ export function createRowPainter(options: {
       for (const mockup of request.mockups) {
         const design = canvases.get(mockup.designKey);
         if (!design) throw new Error(`Mockup ${mockup.key} has no design`);
-        const template = await options.templates.find(mockup.templateId, mockup.templateName);
-        const layers = await options.templates.layers(template, mockup.printSpace);
-        const size = mockupOutputSize(layers, { requested: BULK_MOCKUP_SIZE });
-        const canvas = output(size.width, size.height);
+        const layers = await options.templates.layers(mockup.template, mockup.printSpace);
+        const canvas = output(mockup.width, mockup.height);
         drawMockup(rendererContext(canvas), layers, design, {
-          ...size,
-          color: template.colors[0]?.hex_code ?? '#FFFFFF',
+          width: mockup.width,
+          height: mockup.height,
+          color: mockup.color,
           createCanvas: browserCanvasFactory,
         });
         result.mockups.push({

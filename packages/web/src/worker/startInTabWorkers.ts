@@ -143,11 +143,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
     uploader: api.uploads,
     templates,
     painter,
-    artworkUrl: (url) =>
-      new URL(
-        artworkAddress(url, location.origin, (u) => api.images.url(u)),
-        location.href,
-      ).href,
+    artworkAddress: (source) => artworkAddress(source, location.origin),
     campaignProducts: async (id) => (await api.campaigns.get({ params: { id } })).products,
     now: () => Date.now(),
   });
