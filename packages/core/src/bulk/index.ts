@@ -1,4 +1,5 @@
 export * from './artworkRows.js';
+export * from './attemptLimit.js';
 export * from './BulkMultiSpaceList.js';
 export * from './BulkRegularJob.js';
 export * from './constants.js';
