@@ -15,7 +15,6 @@ import {
   regularRenderedOnCopies,
   type TemplateCampaign,
 } from '@printloom/core';
-import type { ArtworkAddress } from './artworkAddress.js';
 import { createMockup3dRenderer } from './mockup3dClient.js';
 import type { RowPainter } from './rowPainter.js';
 import type { TemplateAssets } from './templateAssets.js';
@@ -43,8 +42,8 @@ export interface BrowserRowRendererOptions {
   templates: TemplateAssets;
   /** Draws designs and 2D mockups (in the paint web worker where the browser can). */
   painter: RowPainter;
-  /** Where the tab reads a planned artwork's original bytes (see artworkAddress.ts). */
-  artworkAddress: (source: ArtworkSource) => ArtworkAddress;
+  /** Reads a planned artwork from its original bytes, on the page (see loadArtwork). */
+  loadArtwork: (source: ArtworkSource) => Promise<ImageBitmap>;
   /** The products of a regular job's new campaign (the template's copies, in the same order). */
   campaignProducts: (campaignId: number) => Promise<readonly { id: number; template_id: number }[]>;
   now: () => number;
@@ -79,24 +78,32 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       templates: await templates.list(),
       timestamp: this.options.now(),
     });
-    const addresses = new Map(
-      plan.artworks.map((a) => [a.key, this.options.artworkAddress(a.source)] as const),
-    );
     const mockupKey = (m: { product_id: number; mockup_id: number }) =>
       `${m.product_id}|${m.mockup_id}`;
 
+    // Read on the page: another host's artwork is readable there (an image in CORS mode), and
+    // the painter gets the decoded pictures.
+    const loaded = await Promise.allSettled(
+      plan.artworks.map(async (a) => ({
+        key: a.key,
+        bitmap: await this.options.loadArtwork(a.source),
+      })),
+    );
+    const artworks = loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const unreadable = loaded.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (unreadable) {
+      for (const artwork of artworks) artwork.bitmap.close();
+      throw unreadable.reason;
+    }
     const painted = await this.options.painter.paint({
-      designs: plan.drawings.map((drawing) => {
-        const address = addresses.get(drawing.artworkKey);
-        if (!address) throw new Error(`No address for artwork ${drawing.artworkKey}`);
-        return {
-          key: drawing.key,
-          ...address,
-          width: drawing.width,
-          height: drawing.height,
-          keepBitmap: drawing.wrapped,
-        };
-      }),
+      artworks,
+      designs: plan.drawings.map((drawing) => ({
+        key: drawing.key,
+        artworkKey: drawing.artworkKey,
+        width: drawing.width,
+        height: drawing.height,
+        keepBitmap: drawing.wrapped,
+      })),
       mockups: plan.mockups.flatMap((m) =>
         m.kind === '2d'
           ? [

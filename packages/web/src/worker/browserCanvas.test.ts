@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadArtwork } from './browserCanvas.js';
 
+const API_FILE = 'https://seller.printloom.test/files/s1/a/7/art.png';
 const ART = 'https://cdn.example.com/art.png';
 const ORIGINAL =
   'https://seller.printloom.test/img?url=https%3A%2F%2Fcdn.example.com%2Fart.png&original=1';
 
-/** A fetch that answers `answers[url]`, or fails the way a CORS refusal does. */
+/** A fetch that answers `answers[url]` with the address as the body, or fails like offline. */
 function fetcher(answers: Record<string, number>) {
   const asked: string[] = [];
   const fetch = async (url: string) => {
@@ -17,6 +18,9 @@ function fetcher(answers: Record<string, number>) {
   return { fetch, asked };
 }
 
+const bitmap = (width = 10, height = 10) =>
+  ({ width, height, close() {} }) as unknown as ImageBitmap;
+
 describe('loading a bulk row artwork in the tab', () => {
   const decoded: string[] = [];
   beforeEach(() => {
@@ -24,40 +28,52 @@ describe('loading a bulk row artwork in the tab', () => {
     // The decode is the browser's; what matters here is which bytes reach it.
     vi.stubGlobal('createImageBitmap', async (blob: Blob) => {
       decoded.push(await blob.text());
-      return { width: 10, height: 10, close() {} };
+      return bitmap();
     });
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("reads the artwork's own address when its host allows it", async () => {
-    const { fetch, asked } = fetcher({ [ART]: 200, [ORIGINAL]: 200 });
-    await loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL });
-    expect(asked).toEqual([ART]);
-    expect(decoded).toEqual([ART]);
+  it("fetches the API's own files as they are", async () => {
+    const { fetch, asked } = fetcher({ [API_FILE]: 200 });
+    await loadArtwork(fetch, { url: API_FILE });
+    expect(asked).toEqual([API_FILE]);
+    expect(decoded).toEqual([API_FILE]);
+  });
+
+  it("reads another host's artwork at its own address when the host allows it", async () => {
+    const { fetch, asked } = fetcher({ [ORIGINAL]: 200 });
+    const read: string[] = [];
+    const image = await loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL }, async (url) => {
+      read.push(url);
+      return bitmap(30, 20);
+    });
+    expect(read).toEqual([ART]);
+    expect(asked).toEqual([]);
+    expect(image.width).toBe(30);
   });
 
   it("reads the proxy's original bytes when the host refuses the page (CORS)", async () => {
     const { fetch, asked } = fetcher({ [ORIGINAL]: 200 });
-    await loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL });
-    expect(asked).toEqual([ART, ORIGINAL]);
+    await loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL }, async () => {
+      throw new Error('The source image cannot be decoded');
+    });
+    expect(asked).toEqual([ORIGINAL]);
     expect(decoded).toEqual([ORIGINAL]);
   });
 
-  it("fails with the host's answer, naming the artwork, when the host has no such file", async () => {
-    const { fetch, asked } = fetcher({ [ART]: 404, [ORIGINAL]: 200 });
-    await expect(loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL })).rejects.toThrow(
-      `Cannot load ${ART}: HTTP 404`,
-    );
-    expect(asked).toEqual([ART]);
-  });
-
-  it('names the artwork when neither address answers', async () => {
+  it('names the artwork when neither address answers, and refuses oversized images', async () => {
+    const refused = async () => {
+      throw new Error('CORS');
+    };
     const { fetch } = fetcher({ [ORIGINAL]: 502 });
-    await expect(loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL })).rejects.toThrow(
+    await expect(loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL }, refused)).rejects.toThrow(
       `Cannot load ${ART}: HTTP 502`,
     );
-    await expect(loadArtwork(fetch, { url: ART })).rejects.toThrow(
-      `Cannot load ${ART}: Failed to fetch`,
+    await expect(loadArtwork(fetch, { url: API_FILE })).rejects.toThrow(
+      `Cannot load ${API_FILE}: Failed to fetch`,
     );
+    await expect(
+      loadArtwork(fetch, { url: ART, fallbackUrl: ORIGINAL }, async () => bitmap(10_000, 6_000)),
+    ).rejects.toThrow(`${ART} is too large (10000 × 6000); the most is 50 megapixels`);
   });
 });

@@ -67,15 +67,8 @@ function cannotLoad(url: string, error: unknown): Error {
   );
 }
 
-async function decodeBitmap(response: Response, url: string): Promise<ImageBitmap> {
-  if (!response.ok) throw new Error(`Cannot load ${url}: HTTP ${response.status}`);
-  const blob = await response.blob();
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(blob);
-  } catch {
-    throw new Error(`${url} is not an image this browser can read`);
-  }
+/** Refuses a decoded image over the pixel limit the Node renderer has too. */
+function withinLimit(bitmap: ImageBitmap, url: string): ImageBitmap {
   if (bitmap.width * bitmap.height > MAX_IMAGE_PIXELS) {
     const size = `${bitmap.width} × ${bitmap.height}`;
     bitmap.close();
@@ -85,38 +78,62 @@ async function decodeBitmap(response: Response, url: string): Promise<ImageBitma
 }
 
 /**
- * Fetches and decodes an image. Errors name the address: a row that fails on its artwork tells
- * the seller which file.
+ * Fetches and decodes an image. Errors name `label` (the address by default): a row that fails
+ * on its artwork tells the seller which file.
  */
-export async function loadBitmap(fetcher: ImageFetcher, url: string): Promise<ImageBitmap> {
+export async function loadBitmap(
+  fetcher: ImageFetcher,
+  url: string,
+  label = url,
+): Promise<ImageBitmap> {
   let response: Response;
   try {
     response = await fetcher(url);
   } catch (error) {
-    throw cannotLoad(url, error);
+    throw cannotLoad(label, error);
   }
-  return decodeBitmap(response, url);
+  if (!response.ok) throw new Error(`Cannot load ${label}: HTTP ${response.status}`);
+  const blob = await response.blob();
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(blob);
+  } catch {
+    throw new Error(`${label} is not an image this browser can read`);
+  }
+  return withinLimit(bitmap, label);
 }
 
 /**
- * Fetches and decodes a row's artwork from its original bytes: at its own address, else (a host
- * that refuses the page its bytes: CORS, which fetch reports as a network error) through the
- * byte-preserving `fallbackUrl`. Errors name the artwork's own address.
+ * Another host's image as the page may read it: an image element in CORS mode, which the
+ * dashboard's content policy allows from any host (img-src) where a fetch is held to the own
+ * origin (connect-src). Rejects when the host does not allow the page to read it.
+ */
+export async function readCrossOriginImage(url: string): Promise<ImageBitmap> {
+  const image = new Image();
+  image.crossOrigin = 'anonymous';
+  image.decoding = 'async';
+  image.src = url;
+  await image.decode();
+  return createImageBitmap(image);
+}
+
+/**
+ * Reads a row's artwork from its original bytes: the API's own files and inline addresses
+ * fetched as they are; another host's file at its own address (`readForeign`), and only when
+ * that host refuses the page its bytes (CORS) through the byte-preserving `fallbackUrl`.
+ * Errors name the artwork's own address.
  */
 export async function loadArtwork(
   fetcher: ImageFetcher,
   address: ArtworkAddress,
+  readForeign: (url: string) => Promise<ImageBitmap> = readCrossOriginImage,
 ): Promise<ImageBitmap> {
-  let response: Response;
+  if (!address.fallbackUrl) return loadBitmap(fetcher, address.url);
+  let bitmap: ImageBitmap;
   try {
-    response = await fetcher(address.url);
-  } catch (error) {
-    if (!address.fallbackUrl) throw cannotLoad(address.url, error);
-    try {
-      response = await fetcher(address.fallbackUrl);
-    } catch (fallbackError) {
-      throw cannotLoad(address.url, fallbackError);
-    }
+    bitmap = await readForeign(address.url);
+  } catch {
+    return loadBitmap(fetcher, address.fallbackUrl, address.url);
   }
-  return decodeBitmap(response, address.url);
+  return withinLimit(bitmap, address.url);
 }

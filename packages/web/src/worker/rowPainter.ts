@@ -1,20 +1,24 @@
 import { drawContained, drawMockup, type MockupTemplateFile } from '@printloom/renderer';
-import type { ArtworkAddress } from './artworkAddress.js';
 import {
   type BrowserCanvas,
   browserCanvasFactory,
   createBrowserCanvas,
   encodeCanvas,
-  type ImageFetcher,
-  loadArtwork,
   rendererContext,
 } from './browserCanvas.js';
 import { MOCKUP_JPEG_QUALITY } from './constants.js';
 import type { TemplateAssets } from './templateAssets.js';
 
-/** One planned drawing (core's planRowImages): the artwork contained and centred at its size. */
-export interface PaintDesign extends ArtworkAddress {
+/** A row's artwork, read from its original bytes on the page (see loadArtwork). */
+export interface PaintArtwork {
   key: string;
+  bitmap: ImageBitmap;
+}
+
+/** One planned drawing (core's planRowImages): the artwork contained and centred at its size. */
+export interface PaintDesign {
+  key: string;
+  artworkKey: string;
   width: number;
   height: number;
   /** Hand the drawing back as an image too (3D mockups wrap it). */
@@ -33,6 +37,8 @@ export interface PaintMockup {
 }
 
 export interface PaintRequest {
+  /** Handed over to the painter, which closes them once the row is drawn. */
+  artworks: PaintArtwork[];
   designs: PaintDesign[];
   mockups: PaintMockup[];
 }
@@ -48,14 +54,11 @@ export interface RowPainter {
 
 /**
  * Performs the drawing part of a row's plan with the renderer's kernels, as the CLI's Node
- * renderer does: each artwork read from its original bytes and drawn with drawContained, each
- * 2D mockup with drawMockup, JPEG q90. Runs in the paint web worker, or on the page where a
- * worker cannot. One row at a time: output canvases are reused between rows.
+ * renderer does: each artwork drawn with drawContained, each 2D mockup with drawMockup, JPEG
+ * q90. Runs in the paint web worker, or on the page where a worker cannot. One row at a time:
+ * output canvases are reused between rows.
  */
-export function createRowPainter(options: {
-  templates: TemplateAssets;
-  fetchImage: ImageFetcher;
-}): RowPainter {
+export function createRowPainter(options: { templates: TemplateAssets }): RowPainter {
   const outputs = new Map<string, BrowserCanvas>();
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -70,19 +73,15 @@ export function createRowPainter(options: {
   };
 
   const paintNow = async (request: PaintRequest): Promise<PaintResult> => {
-    const artwork = new Map<string, Promise<ImageBitmap>>();
+    const artworks = new Map(request.artworks.map((a) => [a.key, a.bitmap]));
     const canvases = new Map<string, BrowserCanvas>();
     const result: PaintResult = { designs: [], mockups: [] };
     try {
       for (const design of request.designs) {
-        let image = artwork.get(design.url);
-        if (!image) {
-          image = loadArtwork(options.fetchImage, design);
-          artwork.set(design.url, image);
-        }
-        const decoded = await image;
+        const artwork = artworks.get(design.artworkKey);
+        if (!artwork) throw new Error(`Design ${design.key} has no artwork`);
         const canvas = createBrowserCanvas(design.width, design.height);
-        drawContained(rendererContext(canvas), decoded, {
+        drawContained(rendererContext(canvas), artwork, {
           x: 0,
           y: 0,
           width: design.width,
@@ -116,9 +115,7 @@ export function createRowPainter(options: {
       for (const design of result.designs) design.bitmap?.close();
       throw error;
     } finally {
-      for (const bitmap of await Promise.allSettled(artwork.values())) {
-        if (bitmap.status === 'fulfilled') bitmap.value.close();
-      }
+      for (const bitmap of artworks.values()) bitmap.close();
     }
   };
 
