@@ -1,11 +1,11 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { CanvasLike } from './context.js';
 import { drawContained, placeDesign } from './placeDesign.js';
 import { createWrapTexture, wrapTextureSize } from './wrapTexture.js';
 
 const napiCanvas = (width: number, height: number) =>
-  createCanvas(width, height) as unknown as CanvasLike & ReturnType<typeof createCanvas>;
+  createCanvas(width, height) as unknown as CanvasLike & Canvas;
 
 /** A square of one colour, the stand-in for an artwork. */
 function square(side: number, color: string) {
@@ -16,7 +16,7 @@ function square(side: number, color: string) {
   return canvas;
 }
 
-function rgbAt(canvas: ReturnType<typeof createCanvas>, x: number, y: number) {
+function rgbAt(canvas: Canvas, x: number, y: number) {
   return [...canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3)];
 }
 

@@ -107,7 +107,7 @@ export async function renderDesignCanvas(
   const size = exportSize(space, options);
   if (!(size.width > 0 && size.height > 0))
     throw new RenderInputError('Design export size must be above 0');
-  const images = new Map<string, Image>();
+  const images = new Map<string, Canvas>();
   for (const source of designImageSources(design))
     images.set(source, await loadImageFrom(source, options.baseDir));
   const texts = design.objects.filter((o): o is TextObject => o.type === 'text');
