@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { robotoFontFile, woffToTtf } from '@printloom/renderer/fonts';
 import type { Plugin } from 'vite';
-import { woffToTtf } from '../renderer/scripts/woff-to-ttf.js';
 
 /**
  * The editor's font files at /fonts/ (the editor's font list, src/editor/fonts.ts): Roboto from
@@ -11,7 +10,6 @@ import { woffToTtf } from '../renderer/scripts/woff-to-ttf.js';
  * WOFF files to TrueType, so the Node renderer (Skia reads TrueType only) can load the very
  * file a design names. Served by `vite dev` and written into dist/fonts/ by `vite build`.
  */
-const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
 const WOFF_FACES: Record<string, string> = {
@@ -29,7 +27,7 @@ export function editorFontFiles(): Map<string, Buffer> {
   if (files) return files;
   const fontface = join(dirname(require.resolve('roboto-fontface/package.json')), 'fonts');
   files = new Map([
-    ['Roboto.ttf', readFileSync(join(here, '../renderer/assets/fonts/Roboto.ttf'))],
+    ['Roboto.ttf', readFileSync(robotoFontFile())],
     ...Object.entries(WOFF_FACES).map(
       ([name, woff]) => [name, woffToTtf(readFileSync(join(fontface, woff)))] as const,
     ),

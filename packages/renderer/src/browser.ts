@@ -5,4 +5,7 @@ export * from './context.js';
 export * from './drawDesign.js';
 export * from './drawImageBackgroundText.js';
 export * from './drawMockup.js';
+export * from './imageSmoothing.js';
+export * from './placeDesign.js';
 export { PrintloomScene3d } from './three/page.js';
+export * from './wrapTexture.js';

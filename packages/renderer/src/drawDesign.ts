@@ -10,6 +10,8 @@ import {
 } from '@printloom/core';
 import type { CanvasFactory, Context2D, DrawableImage } from './context.js';
 import { drawImageBackgroundText, hasImageBackground } from './drawImageBackgroundText.js';
+import { smoothImages } from './imageSmoothing.js';
+import { placeDesign } from './placeDesign.js';
 
 /** Images a design needs, by their `src`, already loaded. */
 export interface DesignAssets {
@@ -58,6 +60,24 @@ export function drawDesign(
   ctx.restore();
 }
 
+/**
+ * Draws a design on a canvas of `size` whose proportions may differ from the print space's (the
+ * §9 exports: PNG, design canvas, the 3D blob): the print space contained and centred in it.
+ * `printloom render design` and the dashboard's export both draw through here.
+ */
+export function drawDesignContained(
+  ctx: Context2D,
+  design: PrintSpaceDesign,
+  assets: DesignAssets,
+  size: { width: number; height: number },
+): void {
+  const at = placeDesign({ x: 0, y: 0, ...size }, design.printSpace);
+  ctx.save();
+  ctx.translate(at.x, at.y);
+  drawDesign(ctx, design, assets, { scale: at.width / design.printSpace.width });
+  ctx.restore();
+}
+
 function drawObject(
   ctx: Context2D,
   object: DesignObject,
@@ -82,8 +102,7 @@ function drawImageObject(ctx: Context2D, object: ImageObject, assets: DesignAsse
   if (!image) throw new Error(`Load img failed: ${object.src}`);
   const w = object.width * object.scaleX;
   const h = object.height * object.scaleY;
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
+  smoothImages(ctx);
   ctx.drawImage(image, -w / 2, -h / 2, w, h);
 }
 

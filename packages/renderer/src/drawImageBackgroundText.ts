@@ -2,6 +2,7 @@ import { displayText, fitText, type PrintSpaceDesign, type TextObject } from '@p
 import { type CanvasFactory, type CanvasLike, type Context2D, context2d } from './context.js';
 // drawDesign calls into this module; the cycle is only between functions, resolved at call time.
 import { cssFont, type DesignAssets } from './drawDesign.js';
+import { smoothImages } from './imageSmoothing.js';
 
 /**
  * Text in the `image_background` display style (spec §3 Text display styles: color, transparent,
@@ -83,8 +84,7 @@ export function drawImageBackgroundText(
   drawGlyphs(lctx);
   lctx.restore();
   lctx.globalCompositeOperation = 'source-in';
-  lctx.imageSmoothingEnabled = true;
-  lctx.imageSmoothingQuality = 'high';
+  smoothImages(lctx);
   const cover = Math.max(boxWidth / image.width, boxHeight / image.height);
   const w = image.width * cover;
   const h = image.height * cover;

@@ -6,14 +6,8 @@ import {
   context2d,
   type DrawableImage,
 } from './context.js';
-
-/** A rectangle in template pixels. */
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import { smoothImages } from './imageSmoothing.js';
+import { drawContained, type Rect } from './placeDesign.js';
 
 /**
  * The loaded layers of a 2D mockup template (spec §3 Mockup), all `width` × `height` template
@@ -73,19 +67,6 @@ function layer(
   return { ctx, canvas };
 }
 
-/** Where a design of `design` proportions lands in the print area: contained and centred. */
-export function placeDesign(area: Rect, design: { width: number; height: number }): Rect {
-  const factor = Math.min(area.width / design.width, area.height / design.height);
-  const width = design.width * factor;
-  const height = design.height * factor;
-  return {
-    x: area.x + (area.width - width) / 2,
-    y: area.y + (area.height - height) / 2,
-    width,
-    height,
-  };
-}
-
 /** Output-size layers kept per template mockup: a bulk run draws one template many times. */
 const prepared = new WeakMap<MockupLayers, Map<string, CanvasLike>>();
 /** Kept per mockup: base layers of a few colours plus the scaled shading and overlay. */
@@ -117,8 +98,7 @@ function preparedLayer(
   }
   const canvas = factory(width, height);
   const ctx = context2d(canvas);
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
+  smoothImages(ctx);
   draw(ctx);
   byKey.set(key, canvas);
   if (byKey.size > PREPARED_PER_MOCKUP) byKey.delete(byKey.keys().next().value!);
@@ -157,8 +137,7 @@ export function drawMockup(
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
   ctx.globalCompositeOperation = 'source-over';
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
+  smoothImages(ctx);
   ctx.drawImage(base, 0, 0, W, H);
 
   if (designImage) {
@@ -167,17 +146,14 @@ export function drawMockup(
     const ah = Math.max(1, Math.round(area.height * sy));
     const ax = Math.round(area.x * sx);
     const ay = Math.round(area.y * sy);
-    const target = placeDesign({ x: 0, y: 0, width: aw, height: ah }, designImage);
     if (mockup.crop) {
       const { ctx: designCtx, canvas: designCanvas } = layer(createCanvas, 'design', aw, ah);
-      designCtx.imageSmoothingEnabled = true;
-      designCtx.imageSmoothingQuality = 'high';
-      designCtx.drawImage(designImage, target.x, target.y, target.width, target.height);
+      drawContained(designCtx, designImage, { x: 0, y: 0, width: aw, height: ah });
       designCtx.globalCompositeOperation = 'destination-in';
       designCtx.drawImage(mockup.crop, 0, 0, aw, ah);
       ctx.drawImage(designCanvas, ax, ay, aw, ah);
     } else {
-      ctx.drawImage(designImage, ax + target.x, ay + target.y, target.width, target.height);
+      drawContained(ctx, designImage, { x: ax, y: ay, width: aw, height: ah });
     }
   }
 

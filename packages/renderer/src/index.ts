@@ -3,4 +3,7 @@ export * from './context.js';
 export * from './drawDesign.js';
 export * from './drawImageBackgroundText.js';
 export * from './drawMockup.js';
+export * from './imageSmoothing.js';
+export * from './placeDesign.js';
 export * from './templates.js';
+export * from './wrapTexture.js';

@@ -9,8 +9,8 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { imageSize, sampleArtwork } from '@printloom/renderer/node';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { ChromiumPool, imageSize, sampleArtwork } from '@printloom/renderer/node';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../program.js';
 
 function capture() {
@@ -372,7 +372,7 @@ describe('printloom render error cases', () => {
     expect(result.stderr).toBe(`printloom: File not found: ${missing}\n`);
   });
   it('refuses an oversized design on a 3D template before starting a browser', async () => {
-    const started = Date.now();
+    const launch = vi.spyOn(ChromiumPool, 'launch');
     const result = await cli(
       'render',
       'mockup',
@@ -385,7 +385,8 @@ describe('printloom render error cases', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('is 20000×20000 pixels, over the limit of 50,000,000 pixels');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(launch).not.toHaveBeenCalled();
+    launch.mockRestore();
   });
   it('refuses an oversized image inside a design document', async () => {
     writeFileSync(

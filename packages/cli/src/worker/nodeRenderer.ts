@@ -1,8 +1,7 @@
 import {
   type ApiClient,
-  BULK_MOCKUP_SIZE,
+  type ArtworkSource,
   type BulkRegularJob,
-  DESIGN_UPLOAD_PREFIX,
   type MultiSpaceRenderer,
   type PendingBulkRecord,
   type PlannedDesign,
@@ -10,14 +9,14 @@ import {
   type ProcessedDesign,
   type ProcessedMockup,
   pairCopiedProducts,
-  pngExportSize,
-  printSpaceSize,
+  planRowImages,
   type RegularRendered,
   type RegularRenderer,
   regularJobRow,
   regularRenderedOnCopies,
   type TemplateCampaign,
 } from '@printloom/core';
+import { drawContained } from '@printloom/renderer';
 import type { ChromiumPool, LoadedTemplate } from '@printloom/renderer/node';
 
 type RendererNode = typeof import('@printloom/renderer/node');
@@ -46,17 +45,17 @@ export interface NodeRendererOptions {
   times?: PhaseTimes;
 }
 
-function absoluteSource(url: string, api: string): string {
-  if (/^(https?:|data:)/i.test(url)) return url;
-  if (url.startsWith('/')) return `${api}${url}`;
-  if (url.startsWith('images/')) return `${api}/${url}`;
-  return url;
+/** The address a planned artwork's original bytes are read from (the API's files on the API). */
+function sourceAddress(source: ArtworkSource, api: string): string {
+  return source.kind === 'api' ? `${api}${source.path}` : source.url;
 }
 
 /**
- * The bulk worker's renderer on Node: draws each artwork at its print space's export size,
- * renders each template mockup with the bundled templates (2D on @napi-rs/canvas, 3D in a
- * pooled Chromium), and uploads designs and mockups through the pre-signed flow (3 attempts).
+ * The bulk worker's renderer on Node. It performs core's planRowImages plan, the same plan the
+ * dashboard's in-tab renderer performs: each artwork read from its original bytes and drawn
+ * with the renderer's drawContained at its print space's export size, each mockup drawn with
+ * the bundled templates (2D on @napi-rs/canvas, 3D in a pooled Chromium), designs and mockups
+ * uploaded through the pre-signed flow (3 attempts).
  */
 export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
   private node: Promise<RendererNode> | undefined;
@@ -85,67 +84,56 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     if (pool) await (await pool).close();
   }
 
-  /**
-   * The bundled template a product's mockup is drawn with: the one whose catalog id is the
-   * product's template id (the server seeds its catalog from the same manifest), else by name.
-   */
-  private async templateFor(templateId: number, name: string | undefined): Promise<LoadedTemplate> {
-    const node = await this.renderer();
-    const all = await node.listTemplates();
-    const found =
-      all.find((t) => t.template.templateId === templateId) ??
-      all.find((t) => name !== undefined && t.template.name === name);
-    if (!found) throw new Error(`No mockup template for product template ${templateId}`);
-    return found;
-  }
-
   async renderRow(input: {
     record: PendingBulkRecord;
     designs: PlannedDesign[];
     mockups: PlannedMockup[];
   }): Promise<{ designs: ProcessedDesign[]; designs3D: ProcessedMockup[] }> {
-    const { record } = input;
     const node = await this.renderer();
     const now = this.options.now ?? Date.now;
     const times = this.options.times;
-    const campaignId = record.campaign_id ?? record.template_campaign_id;
-    const products = new Map((record.template_campaign?.products ?? []).map((p) => [p.id, p]));
-    const artwork = new Map<string, ReturnType<RendererNode['loadImageFrom']>>();
+    const bundled = await node.listTemplates();
+    const loadedOf = new Map<string, LoadedTemplate>(bundled.map((t) => [t.template.id, t]));
+    const plan = planRowImages({
+      ...input,
+      templates: bundled.map((t) => t.template),
+      timestamp: now(),
+    });
+    const artwork = new Map(
+      plan.artworks.map((a) => [a.key, sourceAddress(a.source, this.options.api)] as const),
+    );
+    const images = new Map<string, ReturnType<RendererNode['loadImageFrom']>>();
     const canvases = new Map<string, Canvas>();
+    const pngs = new Map<string, Promise<Buffer>>();
     // Uploads run while the next image renders; the row waits for them only at the end.
     const uploads: Promise<void>[] = [];
-    const designs: ProcessedDesign[] = [];
-    const pngs = new Map<string, Promise<Buffer>>();
 
-    for (const design of input.designs) {
-      const product = products.get(design.product_id);
-      if (!product) throw new Error(`Product ${design.product_id} is not in the template`);
-      const started = now();
-      const source = absoluteSource(design.new_url, this.options.api);
-      let image = artwork.get(source);
+    const drawingsByKey = new Map(plan.drawings.map((d) => [d.key, d]));
+    // Products whose print spaces have the same size share one drawing of the artwork.
+    const draw = async (key: string): Promise<Buffer> => {
+      const made = pngs.get(key);
+      if (made) return made;
+      const drawing = drawingsByKey.get(key);
+      const address = drawing && artwork.get(drawing.artworkKey);
+      if (!drawing || !address) throw new Error(`No artwork for drawing ${key}`);
+      let image = images.get(address);
       if (!image) {
-        image = node.loadImageFrom(source);
-        artwork.set(source, image);
+        image = node.loadImageFrom(address);
+        images.set(address, image);
       }
-      const size = pngExportSize(printSpaceSize(product, design.print_space));
-      // Products with the same print space size share one drawing of the artwork.
-      const sizeKey = `${source}|${size.width}x${size.height}`;
-      let canvas = canvases.get(sizeKey);
-      if (!canvas) {
-        canvas = node.createNodeCanvas(size.width, size.height) as unknown as Canvas;
-        const decoded = await image;
-        // The artwork is contained and centred in the print space, as the dashboard places it.
-        const scale = Math.min(size.width / decoded.width, size.height / decoded.height);
-        const w = decoded.width * scale;
-        const h = decoded.height * scale;
-        canvas
-          .getContext('2d')
-          .drawImage(decoded, (size.width - w) / 2, (size.height - h) / 2, w, h);
-        canvases.set(sizeKey, canvas);
-        pngs.set(sizeKey, node.encodeCanvas(canvas, 'png'));
-      }
-      canvases.set(`${design.product_id}|${design.print_space}`, canvas);
-      const png = await (pngs.get(sizeKey) as Promise<Buffer>);
+      const { width, height } = drawing;
+      const canvas = node.createNodeCanvas(width, height) as unknown as Canvas;
+      drawContained(canvas.getContext('2d'), await image, { x: 0, y: 0, width, height });
+      canvases.set(key, canvas);
+      const png = node.encodeCanvas(canvas, 'png');
+      pngs.set(key, png);
+      return png;
+    };
+
+    const designs: ProcessedDesign[] = [];
+    for (const design of plan.designs) {
+      const started = now();
+      const png = await draw(design.drawingKey);
       if (times) times.renderMs += now() - started;
       const entry: ProcessedDesign = {
         print_space: design.print_space,
@@ -159,8 +147,8 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
         this.options.client.uploads
           .uploadFile({
             file: new Uint8Array(png),
-            fileName: `${design.product_id}_${design.print_space}_${now()}.png`,
-            filePath: `${DESIGN_UPLOAD_PREFIX}/${campaignId}`,
+            fileName: design.fileName,
+            filePath: design.filePath,
             contentType: 'image/png',
           })
           .then((answer) => {
@@ -170,36 +158,37 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     }
 
     const designs3D: ProcessedMockup[] = [];
-    for (const mockup of input.mockups) {
-      const product = products.get(mockup.product_id);
-      const template = product?.template_mockups.find((m) => m.id === mockup.mockup_id);
-      const canvas = canvases.get(`${mockup.product_id}|${mockup.print_space}`);
-      if (!template || !canvas) throw new Error(`Mockup ${mockup.mockup_id} has no design`);
-      const started = now();
-      const layers = typeof template.design_json === 'object' ? template.design_json : null;
-      const loaded = await this.templateFor(product?.template_id ?? 0, layers?.name);
-      let bytes: Buffer;
-      if (loaded.template.kind === '3d') {
-        const pool = await this.chromium(node);
-        bytes = await node.render3dMockup(pool, loaded, await node.toPng(canvas), {
-          printSpace: mockup.print_space,
-          size: BULK_MOCKUP_SIZE,
-        });
-      } else {
-        bytes = await node.renderMockup(loaded, canvas, {
-          printSpace: mockup.print_space,
-          size: BULK_MOCKUP_SIZE,
-        });
-      }
-      if (times) times.renderMs += now() - started;
-      const entry: ProcessedMockup = { ...mockup, file_url: '' };
+    for (const mockup of plan.mockups) {
+      const canvas = canvases.get(mockup.drawingKey);
+      const loaded = loadedOf.get(mockup.template.id);
+      if (!canvas || !loaded) throw new Error(`Mockup ${mockup.mockup_id} has no design`);
+      const mockupStarted = now();
+      const bytes =
+        mockup.kind === '3d'
+          ? await node.render3dMockup(await this.chromium(node), loaded, await node.toPng(canvas), {
+              printSpace: mockup.print_space,
+              size: mockup.size,
+              color: mockup.color,
+            })
+          : await node.renderMockup(loaded, canvas, {
+              printSpace: mockup.print_space,
+              size: Math.max(mockup.width, mockup.height),
+              color: mockup.color,
+            });
+      if (times) times.renderMs += now() - mockupStarted;
+      const entry: ProcessedMockup = {
+        product_id: mockup.product_id,
+        mockup_id: mockup.mockup_id,
+        print_space: mockup.print_space,
+        file_url: '',
+      };
       designs3D.push(entry);
       uploads.push(
         this.options.client.uploads
           .uploadMockup({
-            campaignId,
+            campaignId: plan.campaignId,
             mockupId: mockup.mockup_id,
-            timestamp: now(),
+            timestamp: plan.timestamp,
             file: new Uint8Array(bytes),
             contentType: 'image/jpeg',
           })

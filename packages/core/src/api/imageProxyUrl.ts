@@ -20,3 +20,12 @@ export function imageProxyUrl(
   if (size.h !== undefined) params.set('h', String(size.h));
   return `${proxyBase}?${params.toString()}`;
 }
+
+/**
+ * The image proxy address that answers an external image's original bytes, unchanged (no
+ * resizing, no re-encoding): for a page that must read the pixels of a host that does not allow
+ * it (CORS), where the resized WebP would lose detail a print file needs.
+ */
+export function originalImageUrl(proxyBase: string, url: string): string {
+  return `${proxyBase}?${new URLSearchParams({ url, original: '1' }).toString()}`;
+}

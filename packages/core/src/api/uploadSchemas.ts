@@ -47,7 +47,8 @@ export type UploadAnswer = z.infer<typeof UploadAnswer>;
 
 /**
  * `GET /img` (spec §7 image-resizing proxy): the external image and the box to fit it in, or a
- * thumbnail request with a token.
+ * thumbnail request with a token. `original=1` answers the image's own bytes instead of a
+ * resized WebP (bulk workers draw print files from them).
  */
 export const ImageProxyQuery = z.object({
   url: z.string().url('url must be an absolute http(s) address'),
@@ -55,5 +56,6 @@ export const ImageProxyQuery = z.object({
   h: z.coerce.number().int().positive().max(IMAGE_PROXY_MAX_SIDE).optional(),
   is_thumbnail: z.enum(['0', '1', 'true', 'false']).optional(),
   token: z.string().optional(),
+  original: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 export type ImageProxyQuery = z.infer<typeof ImageProxyQuery>;

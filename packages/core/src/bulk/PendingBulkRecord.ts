@@ -74,6 +74,8 @@ export const PendingBulkRecord = z.object({
   designs: z.string().nullable(),
   lease_token: z.string().min(1),
   lease_expires_at: z.string().optional(),
+  /** Claims of the row so far, this one included (BULK_ROW_MAX_ATTEMPTS ends them). */
+  attempts: z.number().int().nonnegative().optional(),
 });
 export type PendingBulkRecord = z.infer<typeof PendingBulkRecord>;
 export type PendingBulkRecordInput = z.input<typeof PendingBulkRecord>;

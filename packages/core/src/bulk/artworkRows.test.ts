@@ -89,6 +89,35 @@ describe('a CSV of artwork', () => {
     ]);
   });
 
+  it('keeps line breaks, commas and doubled quotes inside quoted cells', () => {
+    expect(
+      parseArtworkCsv(
+        'campaign_name,new_url,print_space\n"Best Mom\nEver, 2026",a.png,front\n"Say ""hi""\r\nnow",b.png,"front"\n',
+      ),
+    ).toEqual([
+      {
+        campaign_name: 'Best Mom\nEver, 2026',
+        designs: [{ source: 'a.png', print_space: 'front' }],
+      },
+      { campaign_name: 'Say "hi"\r\nnow', designs: [{ source: 'b.png', print_space: 'front' }] },
+    ]);
+  });
+
+  it('skips a byte-order mark before a quoted header', () => {
+    expect(parseArtworkCsv('\uFEFF"campaign_name","new_url"\nA,a.png')).toEqual([
+      { campaign_name: 'A', designs: [{ source: 'a.png' }] },
+    ]);
+  });
+
+  it('names the line of the file, counting line breaks inside quoted cells and blank lines', () => {
+    expect(() =>
+      parseArtworkCsv('campaign_name,new_url\n"Two\nlines",a.png\n\n,b.png', 'x.csv'),
+    ).toThrow('x.csv line 5: campaign_name is empty');
+    expect(() =>
+      parseArtworkCsv('campaign_name,new_url\nA,a.png\n"Open,b.png\nC,c.png', 'x.csv'),
+    ).toThrow('x.csv line 3: a quoted cell is not closed properly');
+  });
+
   it('refuses a CSV without campaign_name, with an empty name, or without rows', () => {
     expect(() => parseArtworkCsv('name,new_url\nA,a.png', 'x.csv')).toThrow(
       'x.csv needs a campaign_name column',

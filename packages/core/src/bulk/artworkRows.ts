@@ -13,9 +13,13 @@
  *   print space).
  * - A CSV with `campaign_name` and other columns: each other column is a print space name, its
  *   cells the artwork of that space (empty cells are skipped).
+ * - CSV cells follow RFC 4180 (read by papaparse): a quoted cell may hold commas, doubled
+ *   quotes and line breaks.
  * - In a CSV, an address starting with http(s):, data:, images/ or /files/ is used as it is
  *   (isRemoteSource); anything else is a file path relative to the CSV.
  */
+
+import Papa from 'papaparse';
 
 export const ARTWORK_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.png': 'image/png',
@@ -79,49 +83,61 @@ export function folderArtworkRows(fileNames: readonly string[]): ArtworkRow[] {
     .map((name) => ({ campaign_name: campaignNameOfFile(name), designs: [{ source: name }] }));
 }
 
-function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const char = line[i];
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') {
-        current += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else current += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(current.trim());
-      current = '';
-    } else current += char;
-  }
-  cells.push(current.trim());
-  return cells;
+/** One CSV record: its cells, trimmed, and the line it starts on (1-based). */
+interface CsvRecord {
+  cells: string[];
+  line: number;
+}
+
+/**
+ * The records of a CSV through papaparse (RFC 4180: quoted cells may hold commas, doubled quotes
+ * and line breaks), skipping blank lines. A quote left open throws an ArtworkError naming the
+ * line it opened on.
+ */
+function csvRecords(text: string, file: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let previousEnd = 0;
+  let lineAt = 1;
+  let countedTo = 0;
+  const lineOf = (offset: number) => {
+    for (; countedTo < offset; countedTo += 1) if (text[countedTo] === '\n') lineAt += 1;
+    return lineAt;
+  };
+  Papa.parse<string[]>(text, {
+    delimiter: ',',
+    skipEmptyLines: 'greedy',
+    step: (result) => {
+      // The record starts after the blank lines papaparse skipped since the last one.
+      const blank = /^(?:[ \t]*\r?\n)*/.exec(text.slice(previousEnd))?.[0].length ?? 0;
+      const line = lineOf(previousEnd + blank);
+      previousEnd = result.meta.cursor;
+      const quotes = result.errors.find((error) => error.type === 'Quotes');
+      if (quotes) {
+        throw new ArtworkError(`${file} line ${line}: a quoted cell is not closed properly`);
+      }
+      records.push({ cells: result.data.map((cell) => cell.trim()), line });
+    },
+  });
+  return records;
 }
 
 /**
  * Reads the rows of a CSV (rules in the header comment; a leading byte-order mark is skipped).
- * Whole-file problems throw an ArtworkError naming `file`.
+ * Whole-file problems throw an ArtworkError naming `file`; line numbers are those of the file.
  */
 export function parseArtworkCsv(text: string, file = 'CSV'): ArtworkRow[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .filter((line) => line.trim() !== '');
-  const header = lines.shift();
+  const records = csvRecords(text.replace(/^\uFEFF/, ''), file);
+  const header = records.shift();
   if (!header) throw new ArtworkError(`${file} is empty`);
-  const columns = parseCsvLine(header).map((c) => c.toLowerCase());
+  const columns = header.cells.map((c) => c.toLowerCase());
   const nameAt = columns.indexOf('campaign_name');
   if (nameAt < 0) throw new ArtworkError(`${file} needs a campaign_name column`);
   const urlAt = columns.indexOf('new_url');
   const spaceAt = columns.indexOf('print_space');
   const rows: ArtworkRow[] = [];
-  lines.forEach((line, index) => {
-    const cells = parseCsvLine(line);
+  for (const { cells, line } of records) {
     const name = cells[nameAt] ?? '';
-    if (name === '') throw new ArtworkError(`${file} line ${index + 2}: campaign_name is empty`);
+    if (name === '') throw new ArtworkError(`${file} line ${line}: campaign_name is empty`);
     let designs: ArtworkDesign[];
     if (urlAt >= 0) {
       const space = spaceAt >= 0 ? cells[spaceAt] : undefined;
@@ -135,7 +151,7 @@ export function parseArtworkCsv(text: string, file = 'CSV'): ArtworkRow[] {
     const last = rows.at(-1);
     if (last && urlAt >= 0 && last.campaign_name === name) last.designs.push(...designs);
     else rows.push({ campaign_name: name, designs });
-  });
+  }
   if (rows.length === 0) throw new ArtworkError(`${file} has no rows`);
   return rows;
 }

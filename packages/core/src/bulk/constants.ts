@@ -47,3 +47,17 @@ export const BULK_MESSAGES = {
 export const DESIGN_UPLOAD_PREFIX = 'd';
 /** Longest side of a bulk mockup image (spec §9 mockup max size 2000). */
 export const BULK_MOCKUP_SIZE = 2000;
+/**
+ * Claims of one bulk row or regular job before it is failed instead of handed out again: an
+ * artwork that cannot be rendered would otherwise go round the workers forever. A seller's
+ * retry (or start) gives it fresh attempts.
+ */
+export const BULK_ROW_MAX_ATTEMPTS = 3;
+/** How a row that used up its attempts is failed: '{gaveUp}: {the last reason}'. */
+export const BULK_ATTEMPT_MESSAGES = {
+  gaveUp: `Failed after ${BULK_ROW_MAX_ATTEMPTS} attempts`,
+  /** The reason when no worker said why: each claim ran out of time (the worker died). */
+  unfinished: 'no worker finished it in time',
+} as const;
+/** The longest reason a worker sends (mark-row-invalid takes at most 1000 characters). */
+export const BULK_REASON_MAX_LENGTH = 1000;

@@ -1,4 +1,5 @@
 export * from './artworkRows.js';
+export * from './attemptLimit.js';
 export * from './BulkMultiSpaceList.js';
 export * from './BulkRegularJob.js';
 export * from './constants.js';
@@ -6,6 +7,7 @@ export * from './multiSpaceWorker.js';
 export * from './PendingBulkRecord.js';
 export * from './ProcessedResult.js';
 export * from './pairCopiedProducts.js';
+export * from './planRowImages.js';
 export * from './ReleaseLease.js';
 export * from './RowResult.js';
 export * from './regularJobRow.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/createApiClient.js';
 import {
   BULK_MESSAGES,
+  BULK_ROW_MAX_ATTEMPTS,
   MULTI_SPACE_POLL_MS,
   MULTI_SPACE_POLL_THROTTLE_MS,
   MULTI_SPACE_RETRY_WAIT_MS,
@@ -139,6 +140,27 @@ describe('multi-space transition', () => {
     });
     expect(s.mode).toBe(M.waiting);
     expect(s.counts.errors).toBe(3);
+  });
+
+  it('fails a row whose render fails on its last attempt, with the reason', () => {
+    const claimed = (attempts: number) =>
+      transition(initialMultiSpaceState(), {
+        type: 'claimed',
+        records: [{ ...row(6, goodDesigns), attempts }],
+        now: 0,
+      });
+    const failure = { type: 'failed', message: 'Cannot load /files/art/1.png: HTTP 404' } as const;
+    // Before the last attempt the row keeps its lease; another claim tries it again.
+    expect(transition(claimed(BULK_ROW_MAX_ATTEMPTS - 1), failure).mode).toBe(M.waiting);
+    let s = transition(claimed(BULK_ROW_MAX_ATTEMPTS), failure);
+    expect(s.mode).toBe(M.invalidDesign);
+    expect(planMultiSpace(s)).toMatchObject({
+      kind: 'mark_invalid',
+      message: 'Failed after 3 attempts: Cannot load /files/art/1.png: HTTP 404',
+    });
+    s = transition(s, { type: 'marked_invalid' });
+    expect(s.mode).toBe(M.loadPending);
+    expect(s.counts).toEqual({ processed: 0, invalid: 1, errors: 1 });
   });
 
   it('finishes the row in hand on stop, and stops at once between rows', () => {
@@ -308,6 +330,31 @@ describe('runMultiSpaceWorker against a fake API', () => {
     expect(errors).toEqual(['Upload file failed']);
     expect(clock.slept).toEqual([MULTI_SPACE_RETRY_WAIT_MS]);
     expect(final.counts).toEqual({ processed: 0, invalid: 0, errors: 1 });
+  });
+
+  it("marks a row failed with the renderer's reason when its last attempt fails", async () => {
+    const { client, calls } = fakeApi([{ ...row(1, goodDesigns, 'tok-1'), attempts: 3 }]);
+    const final = await runMultiSpaceWorker({
+      api: client,
+      renderer: {
+        renderRow: async () => {
+          throw new Error('https://cdn.test/a.png is not a PNG, JPEG, WebP or GIF image');
+        },
+      },
+      clock: fakeClock(),
+      logger: silent,
+      signal: new AbortController().signal,
+      identity: { deviceId: 'd', sessionId: 's' },
+      once: true,
+    });
+    const invalid = calls.find((c) => c.url.endsWith('/mark-row-invalid'));
+    expect(invalid?.body).toMatchObject({
+      id: 1,
+      leaseToken: 'tok-1',
+      message:
+        'Failed after 3 attempts: https://cdn.test/a.png is not a PNG, JPEG, WebP or GIF image',
+    });
+    expect(final.counts).toEqual({ processed: 0, invalid: 1, errors: 1 });
   });
 
   it('stops between polls when the signal aborts', async () => {

@@ -12,7 +12,10 @@
  *     (the claimed row is validated on arrival, spec §5; a bad row goes to invalid_design
  *     with the validator's message)
  *   preload_design_and_mockups / apply_design --rendered----> apply_success
- *   preload_design_and_mockups / apply_design --failed------> waiting
+ *   preload_design_and_mockups / apply_design --failed------> waiting, or on the row's last
+ *                                                    attempt (BULK_ROW_MAX_ATTEMPTS claims)
+ *                                                    invalid_design with 'Failed after 3
+ *                                                    attempts: {reason}'
  *   apply_success --saved--------------------------> load_pending_record
  *   invalid_design --marked_invalid----------------> load_pending_record
  *   apply_success | invalid_design --failed--------> waiting
@@ -22,10 +25,12 @@
  *                                                    saved first, never dropped half-way
  *
  * A row left unsaved (a failed render or save) keeps its lease until it expires; then any
- * worker claims it again. Validation is pure, so it happens inside the reducer.
+ * worker claims it again, until its attempts are used up: then the server fails it too, should
+ * no worker have said why. Validation is pure, so it happens inside the reducer.
  */
 import type { z } from 'zod';
 import { normalizeError } from '../errors/normalizeError.js';
+import { gaveUpMessage, isLastAttempt } from './attemptLimit.js';
 import {
   BULK_MESSAGES,
   MULTI_SPACE_POLL_MS,
@@ -187,6 +192,17 @@ export function transition(state: MultiSpaceState, event: MultiSpaceEvent): Mult
     case M.applyDesign: {
       if (event.type === 'rendered') {
         return { ...state, mode: M.applySuccess, rendered: event.result };
+      }
+      if (event.type === 'failed' && state.record && isLastAttempt(state.record.attempts)) {
+        // The artwork failed on every attempt: the row is failed with the reason, not retried.
+        return {
+          ...state,
+          mode: M.invalidDesign,
+          planned: null,
+          invalidMessage: gaveUpMessage(event.message),
+          lastError: event.message,
+          counts: { ...state.counts, errors: state.counts.errors + 1 },
+        };
       }
       if (event.type === 'failed') return failed(state, event.message);
       return state;

@@ -257,4 +257,33 @@ describe('runRegularWorker', () => {
     expect(logs).toEqual(['Campaign fetch failed']);
     expect(final.counts.errors).toBe(1);
   });
+  it('sends "Cannot load designs" with the reason to the log call when the render fails', async () => {
+    const logs: string[] = [];
+    const answers = [answer({ pending: true, job: { ...job, created: true, campaign_id: 50 } })];
+    const final = await runRegularWorker({
+      api: {
+        bulkRegular: {
+          nextJob: async () => answers.shift() ?? answer({}),
+          createCampaign: async () => ({ new_campaign: { id: 1 } }),
+          log: async ({ body }) => {
+            logs.push(body.log);
+          },
+          saveDesigns: async () => undefined,
+        },
+        bulkV3: { origin: async () => template },
+      },
+      renderer: {
+        renderJob: async () => {
+          throw new Error('Could not fetch https://cdn.test/a.png: HTTP 404');
+        },
+      },
+      clock: { now: () => 0, sleep: async () => undefined },
+      logger: { info() {}, warn() {}, error() {} },
+      signal: new AbortController().signal,
+      identity: { deviceId: 'd', sessionId: 's' },
+      once: true,
+    });
+    expect(logs).toEqual(['Cannot load designs: Could not fetch https://cdn.test/a.png: HTTP 404']);
+    expect(final.lastError).toBe(logs[0]);
+  });
 });

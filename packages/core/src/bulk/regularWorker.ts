@@ -17,7 +17,11 @@
  *   save_designs --saved------------------> get_next_job
  *   create_campaign | load_template | render | save_designs --failed(log message)
  *                                        -> log (the spec §8 message is sent to the server's
- *                                           log call) -> waiting 10 s
+ *                                           log call; a render failure adds its reason:
+ *                                           'Cannot load designs: …') -> waiting 10 s
+ *
+ * Every next-job answer that hands a job out counts one attempt on the server; a job asked for
+ * again after BULK_ROW_MAX_ATTEMPTS is failed there with its last logged reason.
  *   waiting --waited----------------------> get_next_job
  *   any --stop----------------------------> stopped once the current job is done
  *
@@ -26,6 +30,7 @@
  */
 import type { z } from 'zod';
 import { normalizeError } from '../errors/normalizeError.js';
+import { boundedReason } from './attemptLimit.js';
 import type {
   BulkCreateCampaignBody,
   BulkLogBody,
@@ -403,7 +408,10 @@ async function performRegular(
         });
         return { type: 'rendered', result };
       } catch (error) {
-        return fail(error, REGULAR_WORKER_LOG_MESSAGES.cannotLoadDesigns);
+        // The spec's message, then why: once the job's attempts are used up, the server fails
+        // it with this last log as the reason.
+        const reason = `${REGULAR_WORKER_LOG_MESSAGES.cannotLoadDesigns}: ${normalizeError(error).message}`;
+        return fail(error, boundedReason(reason));
       }
     case 'save':
       try {

@@ -1,19 +1,11 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from '@napi-rs/canvas';
 import { TEXT_DEFAULT_FONT_FAMILY, type TextObject } from '@printloom/core';
+import { robotoFontFile } from '../fontFiles.js';
 import { DEFAULT_FONT_URL } from './constants.js';
 import { readSource } from './images.js';
 
 /** The bundled Roboto (Apache 2.0), used whenever a text names no font or Roboto. */
-export const ROBOTO_PATH = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'assets',
-  'fonts',
-  'Roboto.ttf',
-);
+export const ROBOTO_PATH = robotoFontFile();
 
 const registered = new Map<string, string>();
 

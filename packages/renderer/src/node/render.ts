@@ -9,7 +9,7 @@ import {
   pngExportSize,
   type TextObject,
 } from '@printloom/core';
-import { drawDesign } from '../drawDesign.js';
+import { drawDesignContained } from '../drawDesign.js';
 import { designImageSources } from '../drawImageBackgroundText.js';
 import { drawMockup } from '../drawMockup.js';
 import type { ChromiumPool } from './ChromiumPool.js';
@@ -107,17 +107,19 @@ export async function renderDesignCanvas(
   const size = exportSize(space, options);
   if (!(size.width > 0 && size.height > 0))
     throw new RenderInputError('Design export size must be above 0');
-  const images = new Map<string, Image>();
+  const images = new Map<string, Canvas>();
   for (const source of designImageSources(design))
     images.set(source, await loadImageFrom(source, options.baseDir));
   const texts = design.objects.filter((o): o is TextObject => o.type === 'text');
   const fontFamily = await fontsFor(texts, options.baseDir);
   const canvas = createCanvas(size.width, size.height);
   // The 3D blob has its own proportions: the design is contained and centred in it.
-  const scale = Math.min(size.width / space.width, size.height / space.height);
-  const ctx = canvas.getContext('2d');
-  ctx.translate((size.width - space.width * scale) / 2, (size.height - space.height * scale) / 2);
-  drawDesign(ctx, design, { images, fontFamily, createCanvas: createNodeCanvas }, { scale });
+  drawDesignContained(
+    canvas.getContext('2d'),
+    design,
+    { images, fontFamily, createCanvas: createNodeCanvas },
+    size,
+  );
   return canvas;
 }
 

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { MockupLayers } from '../drawMockup.js';
 import { loadLayers, MockupTemplateFile, TemplateManifest } from '../templates.js';
+import { templatesDir } from '../templatesDir.js';
 import { decodeImage, RenderInputError, readSource } from './images.js';
 
 /** The bundled templates' folder (manifest.json and one folder of layers per template). */
-export const TEMPLATES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
+export const TEMPLATES_DIR = templatesDir();
 
 /** A template with the folder its relative paths resolve against. */
 export interface LoadedTemplate {

@@ -3,9 +3,8 @@
  * test page): exposes `PrintloomScene3d` with data-URL in, data-URL out calls, so the Node side
  * talks to it through `page.evaluate` with plain strings.
  */
-import { clampBrightness } from '@printloom/core';
 import type { Context2D } from '../context.js';
-import { placeDesign } from '../drawMockup.js';
+import { createWrapTexture } from '../wrapTexture.js';
 import { createScene3d, type Scene3d } from './scene3d.js';
 
 interface PageCanvas {
@@ -44,28 +43,11 @@ async function image(url: string): Promise<PageImage> {
   return img;
 }
 
-/**
- * Largest wrap texture width; its height follows the print space's proportions. Half the wrap
- * faces the camera, so about two texels per output pixel keeps the print sharp without mipmaps
- * (building those on the CPU cost more than the frame itself).
- */
-const WRAP_TEXTURE_MAX_WIDTH = 2048;
-
-/**
- * The wrap texture: the product colour with the design contained and centred in it, in the
- * print space's proportions (ink on a coloured mug: transparent parts show the colour).
- */
-function flattenDesign(design: PageImage, color: string, aspect: number, size: number): PageCanvas {
-  const flat = page.document.createElement('canvas');
-  flat.width = Math.min(WRAP_TEXTURE_MAX_WIDTH, Math.max(512, 2 * size));
-  flat.height = Math.max(1, Math.round(flat.width / aspect));
-  const ctx = flat.getContext('2d')!;
-  ctx.fillStyle = clampBrightness(color);
-  ctx.fillRect(0, 0, flat.width, flat.height);
-  const area = { x: 0, y: 0, width: flat.width, height: flat.height };
-  const at = placeDesign(area, design);
-  ctx.drawImage(design, at.x, at.y, at.width, at.height);
-  return flat;
+function pageCanvas(width: number, height: number): PageCanvas {
+  const canvas = page.document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
 }
 
 export const PrintloomScene3d = {
@@ -98,12 +80,11 @@ export const PrintloomScene3d = {
     }
     canvas.width = request.size;
     canvas.height = request.size;
-    const design = flattenDesign(
-      await image(request.design),
-      request.color,
-      request.aspect,
-      request.size,
-    );
+    const design = createWrapTexture(pageCanvas, await image(request.design), {
+      color: request.color,
+      aspect: request.aspect,
+      size: request.size,
+    });
     scene.render(design as never, { size: request.size, color: request.color });
     return canvas.toDataURL(`image/${request.format}`, request.quality / 100);
   },

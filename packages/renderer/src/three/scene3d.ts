@@ -88,7 +88,7 @@ export function createScene3d(canvas: SceneCanvas): Scene3d {
       texture?.dispose();
       texture = new THREE.CanvasTexture(design);
       texture.colorSpace = THREE.SRGBColorSpace;
-      // The page sizes the texture to the output (see flattenDesign): no mipmaps needed.
+      // The page sizes the texture to the output (createWrapTexture in wrapTexture.ts): no mipmaps needed.
       texture.generateMipmaps = false;
       texture.minFilter = THREE.LinearFilter;
       const map = texture;
@@ -96,7 +96,7 @@ export function createScene3d(canvas: SceneCanvas): Scene3d {
         if (!(o instanceof THREE.Mesh) || !(o.material instanceof THREE.MeshStandardMaterial))
           return;
         if (o.name.startsWith('print')) {
-          // The design arrives flattened over the product colour (see flattenDesign), so the
+          // The design arrives flattened over the product colour (createWrapTexture), so the
           // texture is shown as is rather than tinted by the colour.
           o.material.map = map;
           o.material.color = new THREE.Color(0xffffff);

@@ -44,3 +44,10 @@ export function bytesMatchType(type: string, bytes: Buffer): boolean {
   const check = SIGNATURES[type];
   return check ? check(bytes) : true;
 }
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** The image type the bytes start like (PNG, JPEG, GIF or WebP), or null for anything else. */
+export function imageTypeOfBytes(bytes: Buffer): (typeof IMAGE_TYPES)[number] | null {
+  return IMAGE_TYPES.find((type) => bytesMatchType(type, bytes)) ?? null;
+}

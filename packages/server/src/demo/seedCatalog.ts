@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { cp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { TEMPLATE_PRINT_SPACE_DPI, TEMPLATE_PRINT_SPACE_MIN_DPI } from '@printloom/core';
+import { templatesDir } from '@printloom/renderer/templates';
 import { BLOB_FILE_PREFIX, writeBlob } from '../blob/blobStore.js';
 import type { Queryable } from '../db/Db.js';
 import { insertTemplate, type NewTemplate } from '../sql/templates.js';
 
-/** The renderer's generated template assets and manifest (packages/renderer/templates). */
-const RENDERER_TEMPLATES = fileURLToPath(new URL('../../../renderer/templates/', import.meta.url));
+/** The renderer's generated template assets and manifest. */
+const RENDERER_TEMPLATES = templatesDir();
 /** Catalog assets live in the blob store under the platform's own (public) owner. */
 const ASSET_KEY_PREFIX = 's0/templates';
 

@@ -223,6 +223,60 @@ describe.each(BACKENDS)('bulk multi-space leases on %s', (backend) => {
     expect(list.data.map((r) => r.id)).not.toContain(row?.id);
   });
 
+  it('fails a row whose worker never finished it after 3 claims; a retry gives 3 more', async () => {
+    await createUser(t.app, { email: 'bulk-attempts@example.test' });
+    const owner = await login(t.app, 'bulk-attempts@example.test');
+    const own = await campaignOf(t.app, owner, 'Attempts template');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/seller/campaign/bulk-v3/jobs',
+      headers: bearer(owner),
+      payload: {
+        template_campaign_id: own.id,
+        rows: [{ campaign_name: 'Hangs', designs: [{ new_url: '/files/x.png' }] }],
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const claimAs = async () =>
+      body<Array<Claimed & { attempts: number }>>(
+        await t.app.inject({
+          method: 'GET',
+          url: '/seller/campaign/bulk-v3/pending?type=regular_multi_space&take=1',
+          headers: bearer(owner),
+        }),
+      ).data;
+    const expire = (id: number) =>
+      t.app.db.query(
+        "UPDATE bulk_rows SET lease_expires_at = now() - interval '1 second' WHERE id = $1",
+        [id],
+      );
+    const seen: number[] = [];
+    let id = 0;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const [row] = await claimAs();
+      if (!row) throw new Error(`No row on attempt ${attempt}`);
+      id = row.id;
+      seen.push(row.attempts);
+      // The worker dies with the row: its lease runs out.
+      await expire(row.id);
+    }
+    // Each claim tells the worker which attempt it is, so the last one can say why it failed.
+    expect(seen).toEqual([1, 2, 3]);
+    expect(await claimAs()).toEqual([]);
+    expect(await status(id)).toMatchObject({
+      status: 'failed',
+      message: 'Failed after 3 attempts: no worker finished it in time',
+    });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/seller/campaign/bulk-v3/retry',
+      headers: bearer(owner),
+      payload: { id },
+    });
+    expect(retried.statusCode).toBe(200);
+    expect((await claimAs()).map((row) => [row.id, row.attempts])).toEqual([[id, 1]]);
+  });
+
   it('gives the origin campaign with products and keeps designers out of bulk', async () => {
     const origin = await t.app.inject({
       method: 'GET',
@@ -379,6 +433,57 @@ describe.each(BACKENDS)('bulk regular jobs on %s', (backend) => {
     expect((await next()).reason).toBe('limit_campaign_per_day');
     await t.app.db.query('UPDATE users SET bulk_processing = false WHERE id = $1', [sellerId]);
     expect(await next()).toMatchObject({ pending: false, reason: 'bulk_not_processing' });
+  });
+
+  it('fails a job its worker could not render after 3 hand-outs, with the last reason', async () => {
+    const ownerId = (await createUser(t.app, { email: 'regular-attempts@example.test' })).id;
+    const owner = await login(t.app, 'regular-attempts@example.test');
+    const template = await campaignOf(t.app, owner, 'Attempts template');
+    const [job] = await t.app.db.query<{ id: number }>(
+      'INSERT INTO bulk_regular_jobs (seller_id, template_campaign_id, campaign_name, designs) VALUES ($1, $2, \'Broken\', \'[{"new_url":"https://cdn.test/gone.png"}]\') RETURNING id',
+      [ownerId, template.id],
+    );
+    const jobId = Number(job?.id);
+    const nextAs = async () =>
+      body<{ pending: boolean; job: { id: number } | null }>(
+        await t.app.inject({
+          method: 'GET',
+          url: '/seller/campaign/bulk/next-job?sessionId=tab-9&deviceId=d&ipAddress=1.2.3.4&processId=p',
+          headers: bearer(owner),
+        }),
+      ).data;
+    const reason = 'Cannot load designs: Could not fetch https://cdn.test/gone.png: HTTP 404';
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await nextAs()).job?.id).toBe(jobId);
+      const logged = await t.app.inject({
+        method: 'POST',
+        url: '/seller/campaign/bulk/log',
+        headers: bearer(owner),
+        payload: { bulk_id: jobId, log: reason },
+      });
+      expect(logged.statusCode).toBe(200);
+    }
+    expect(await nextAs()).toMatchObject({ pending: false, job: null });
+    const listed = async () =>
+      body<{ data: Array<{ id: number; status: string; message: string | null }> }>(
+        await t.app.inject({
+          method: 'GET',
+          url: '/seller/campaign/bulk/jobs?per_page=100',
+          headers: bearer(owner),
+        }),
+      ).data.data.find((row) => Number(row.id) === jobId);
+    expect(await listed()).toMatchObject({
+      status: 'failed',
+      message: `Failed after 3 attempts: ${reason}`,
+    });
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: '/seller/campaign/bulk/retry',
+      headers: bearer(owner),
+      payload: { id: jobId },
+    });
+    expect(retried.statusCode).toBe(200);
+    expect((await nextAs()).job?.id).toBe(jobId);
   });
 
   it('fails a job whose template can never work, and keeps one whose problem may pass', async () => {

@@ -78,6 +78,7 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
           designs: row.designs,
           lease_token: row.lease_token ?? '',
           lease_expires_at: row.lease_expires_at?.toISOString(),
+          attempts: row.attempts,
         });
       }
       return { data, message: data.length === 0 ? BULK_MESSAGES.noPendingRecord : undefined };

@@ -7,6 +7,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { API, IMAGE_PRESETS, type ImageProxyQuery } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { BLOB_FILE_PREFIX, readBlob } from '../blob/blobStore.js';
+import { imageTypeOfBytes } from '../blob/fileTypes.js';
 import { objectUrl } from '../blob/s3Presign.js';
 import { forbidden, httpError, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
@@ -106,6 +107,15 @@ export async function resizeToWebp(bytes: Buffer, w?: number, h?: number): Promi
   return canvas.encode('webp', IMAGE_PROXY_WEBP_QUALITY);
 }
 
+/**
+ * The source bytes unchanged, once they are known to be an image (`original=1`): a bulk worker
+ * draws print files from them, where the resized WebP would lose detail.
+ */
+export function originalImage(bytes: Buffer): Buffer {
+  if (!imageTypeOfBytes(bytes)) throw unprocessable(IMAGE_PROXY_MESSAGES.notImage);
+  return bytes;
+}
+
 export async function registerImageProxy(app: FastifyInstance): Promise<void> {
   const cacheDir = join(app.blobDir, '.img-cache');
   // The configured bucket may sit on a private network (MinIO next to the API): it is the own
@@ -126,14 +136,15 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
       // The thumbnail form (spec §7: url, is_thumbnail, token) fits the thumb preset (§9). Its
       // token is accepted and not needed: stored files are public, and no other host gets it.
       const thumbnail = query.is_thumbnail === '1' || query.is_thumbnail === 'true';
+      const original = query.original === '1' || query.original === 'true';
       const w = thumbnail ? IMAGE_PRESETS.thumb.width : query.w;
       const h = thumbnail ? IMAGE_PRESETS.thumb.height : query.h;
       if (url.protocol !== 'http:' && url.protocol !== 'https:')
         throw forbidden(IMAGE_PROXY_MESSAGES.blocked);
       const cacheKey = createHash('sha256')
-        .update(`${query.url}|${w ?? ''}|${h ?? ''}`)
+        .update(`${query.url}|${w ?? ''}|${h ?? ''}${original ? '|original' : ''}`)
         .digest('hex');
-      const cached = join(cacheDir, `${cacheKey}.webp`);
+      const cached = join(cacheDir, `${cacheKey}.${original ? 'original' : 'webp'}`);
       let out: Buffer | null = await readFile(cached).catch(() => null);
       if (!out) {
         let source: Buffer;
@@ -149,12 +160,15 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
         } else {
           source = await fetchLimited(url, trustedOrigins.has(url.origin));
         }
-        const resized = await resizeToWebp(source, w, h);
+        const resized = original ? originalImage(source) : await resizeToWebp(source, w, h);
         await mkdir(cacheDir, { recursive: true });
         await writeFile(cached, resized);
         out = resized;
       }
-      reply.header('content-type', 'image/webp');
+      reply.header(
+        'content-type',
+        original ? (imageTypeOfBytes(out) ?? 'application/octet-stream') : 'image/webp',
+      );
       reply.header('cache-control', 'public, max-age=86400');
       return reply.send(out);
     },

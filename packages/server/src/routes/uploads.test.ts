@@ -204,6 +204,49 @@ describe.each(BACKENDS)('uploads on %s', (backend) => {
     expect(isBlockedAddress('93.184.216.34')).toBe(false);
   });
 
+  it('answers the original bytes unchanged with original=1, and only for images', async () => {
+    const signed = await presign(a, 'print.png');
+    const bytes = await png(400, 200);
+    await t.app.inject({
+      method: 'PUT',
+      url: signed.preSignedUrl,
+      headers: { 'content-type': 'image/png' },
+      payload: bytes,
+    });
+    const url = encodeURIComponent(`http://localhost:80${signed.fileUrl}`);
+    for (let ask = 0; ask < 2; ask++) {
+      // Asked twice: the second answer comes from the proxy's cache, still the same bytes.
+      const original = await t.app.inject({
+        method: 'GET',
+        url: `/img?url=${url}&original=1&w=10`,
+        headers: { host: 'localhost:80' },
+      });
+      expect(original.statusCode).toBe(200);
+      expect(original.headers['content-type']).toBe('image/png');
+      expect(original.rawPayload.equals(bytes)).toBe(true);
+    }
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/pre-signed-url',
+      headers: bearer(a),
+      payload: { fileName: 'rows.csv', filePath: 'p/12', contentType: 'text/csv' },
+    });
+    const text = body<{ preSignedUrl: string; fileUrl: string }>(csv).data;
+    await t.app.inject({
+      method: 'PUT',
+      url: text.preSignedUrl,
+      headers: { 'content-type': 'text/csv' },
+      payload: 'campaign_name,new_url\n',
+    });
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/img?url=${encodeURIComponent(`http://localhost:80${text.fileUrl}`)}&original=1`,
+      headers: { host: 'localhost:80' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(body(refused).message).toBe('The address is not an image.');
+  });
+
   it('fits the thumbnail form (url, is_thumbnail, token) in the 160 × 200 thumb preset', async () => {
     const signed = await presign(a, 'wide.png');
     await t.app.inject({

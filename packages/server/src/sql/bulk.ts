@@ -5,12 +5,28 @@
  * lease_expires_at set, the protocol of sql/lease.ts; release: back to pending) → completed (saved, campaign_id set) or failed (marked invalid, message
  * set). A processing row whose lease expired is claimable again and gets a new token, so the
  * old holder's token becomes stale. stop: pending/processing → stopped (lease cleared);
- * start: stopped → pending; retry: failed/stopped → pending.
+ * start: stopped → pending; retry: failed/stopped → pending (start and retry reset attempts).
+ *
+ * attempts counts the claims of a row (sql/lease.ts). A worker whose render fails on the last
+ * one (BULK_ROW_MAX_ATTEMPTS) marks the row failed with its reason; a row that used them up with
+ * no word from its worker (it died) is failed by the next claim instead of handed out.
  */
-import type { CreateBulkJobBody, ProcessedDesign, ProcessedMockup } from '@printloom/core';
+import {
+  BULK_ATTEMPT_MESSAGES,
+  type CreateBulkJobBody,
+  gaveUpMessage,
+  type ProcessedDesign,
+  type ProcessedMockup,
+} from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { copyCampaign } from './campaigns.js';
-import { claimLeases, type LeaseCheck as LeaseCheckOf, lockLease, releaseLease } from './lease.js';
+import {
+  claimLeases,
+  failSpentLeases,
+  type LeaseCheck as LeaseCheckOf,
+  lockLease,
+  releaseLease,
+} from './lease.js';
 import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface BulkRow {
@@ -88,12 +104,18 @@ export async function claimRows(
   take: number,
   leaseSeconds: number,
 ): Promise<BulkRow[]> {
+  await failSpentLeases(db, 'bulk_rows', {
+    sellerId,
+    where: 'type = $2',
+    set: 'message = $3, updated_at = now()',
+    params: [type, gaveUpMessage(BULK_ATTEMPT_MESSAGES.unfinished)],
+  });
   return claimLeases<BulkRow>(db, 'bulk_rows', {
     sellerId,
     take,
     leaseSeconds,
     where: 'type = $4',
-    set: 'attempts = r.attempts + 1, updated_at = now()',
+    set: 'updated_at = now()',
     params: [type],
   });
 }
@@ -277,7 +299,8 @@ export async function setRowsStatus(
 ): Promise<BulkRow[]> {
   return db.query<BulkRow>(
     `UPDATE bulk_rows SET status = $3, lease_token = NULL, lease_expires_at = NULL,
-       message = CASE WHEN $3 = 'pending' THEN NULL ELSE message END, updated_at = now()
+       message = CASE WHEN $3 = 'pending' THEN NULL ELSE message END,
+       attempts = CASE WHEN $3 = 'pending' THEN 0 ELSE attempts END, updated_at = now()
      WHERE seller_id = $1 AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
        AND status = ANY($4::text[]) AND ($5::text IS NULL OR type = $5)
      RETURNING *`,

@@ -5,16 +5,22 @@
  * token and expiry, session remembered; an expired lease is claimable again, release gives it
  * back at once) → completed (save-designs). stop: pending/processing → stopped (the session is forgotten, so
  * the tab that held it does not get it back); start: stopped → pending; retry: failed,
- * stopped or processing (a tab that went away) → pending.
+ * stopped or processing (a tab that went away) → pending (start and retry reset attempts).
+ *
+ * attempts counts the hand-outs of a job (sql/lease.ts). A job that used them up is failed
+ * instead of handed out again, with its last logged reason (a worker logs 'Cannot load
+ * designs: {why}' when its render fails).
  */
-import type {
-  BulkCreateCampaignBody,
-  BulkSaveDesignsBody,
-  CreateBulkRegularJobsBody,
+import {
+  BULK_ATTEMPT_MESSAGES,
+  type BulkCreateCampaignBody,
+  type BulkSaveDesignsBody,
+  type CreateBulkRegularJobsBody,
+  gaveUpMessage,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { copyCampaign, getCampaignRow } from './campaigns.js';
-import { claimLeases, releaseLease } from './lease.js';
+import { claimLeases, failSpentLeases, releaseLease } from './lease.js';
 import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
 
 export interface RegularJobRow {
@@ -129,7 +135,7 @@ export async function setRegularJobsStatus(
 ): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
     `UPDATE bulk_regular_jobs SET status = $3, session_id = NULL, lease_token = NULL,
-       lease_expires_at = NULL
+       lease_expires_at = NULL, attempts = CASE WHEN $3 = 'pending' THEN 0 ELSE attempts END
      WHERE seller_id = $1 AND ($2::bigint[] IS NULL OR id = ANY($2::bigint[]))
        AND status = ANY($4::text[])
      RETURNING id`,
@@ -163,6 +169,7 @@ export async function removeRegularJobs(
 
 /** A bulk_regular_jobs row as `SELECT *` reads it (no last log message). */
 export type RegularJobRecord = Omit<RegularJobRow, 'message'> & {
+  attempts: number;
   session_id: string | null;
   lease_token: string | null;
   lease_expires_at: Date | null;
@@ -193,6 +200,29 @@ export async function claimRegularJob(
   sessionId: string,
   leaseSeconds: number,
 ): Promise<RegularJobRecord | undefined> {
+  const spent = await failSpentLeases(db, 'bulk_regular_jobs', {
+    sellerId,
+    orClaimable: "(status = 'processing' AND session_id = $2)",
+    set: 'session_id = NULL',
+    params: [sessionId],
+  });
+  if (spent.length > 0) {
+    // The job's message is its last log: the reason its worker gave last, after the cap.
+    await db.query(
+      `INSERT INTO bulk_logs (seller_id, bulk_id, log)
+       SELECT $1, j.id,
+              coalesce($3 || (SELECT l.log FROM bulk_logs l
+                              WHERE l.bulk_id = j.id AND l.seller_id = $1
+                              ORDER BY l.id DESC LIMIT 1), $4)
+       FROM unnest($2::bigint[]) AS j(id)`,
+      [
+        sellerId,
+        spent,
+        `${BULK_ATTEMPT_MESSAGES.gaveUp}: `,
+        gaveUpMessage(BULK_ATTEMPT_MESSAGES.unfinished),
+      ],
+    );
+  }
   const [job] = await claimLeases<RegularJobRecord>(db, 'bulk_regular_jobs', {
     sellerId,
     take: 1,

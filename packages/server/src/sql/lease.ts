@@ -16,7 +16,13 @@
  * - release: processing with the caller's T → pending, token and expiry cleared; the row is
  *   claimable at once. A stale token changes nothing.
  * - stop, complete, fail (in the table's own verbs) clear T and E.
+ *
+ * Attempts: every claim counts one (`attempts`). A row claimed BULK_ROW_MAX_ATTEMPTS times is
+ * never handed out again: when it would be (pending, expired, or claimable by the table's own
+ * rule), failSpentLeases fails it instead, so an artwork no worker can render does not go round
+ * the workers forever. The table's verbs reset the count when the seller retries or starts it.
  */
+import { BULK_ROW_MAX_ATTEMPTS } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 
 /** The tables under this protocol, and what each clears besides the lease when released. */
@@ -55,10 +61,12 @@ export async function claimLeases<Row extends LeasedRow>(
   return db.query<Row>(
     `UPDATE ${table} r
      SET status = 'processing', lease_token = gen_random_uuid()::text,
-         lease_expires_at = now() + make_interval(secs => $2)${claim.set ? `, ${claim.set}` : ''}
+         lease_expires_at = now() + make_interval(secs => $2),
+         attempts = r.attempts + 1${claim.set ? `, ${claim.set}` : ''}
      FROM (
        SELECT id FROM ${table}
        WHERE seller_id = $1 ${claim.where ? `AND ${claim.where}` : ''}
+         AND attempts < ${BULK_ROW_MAX_ATTEMPTS}
          AND (status = 'pending' OR (status = 'processing' AND lease_expires_at < now())
               ${claim.orClaimable ? `OR ${claim.orClaimable}` : ''})
        ORDER BY id LIMIT $3
@@ -68,6 +76,41 @@ export async function claimLeases<Row extends LeasedRow>(
      RETURNING r.*`,
     [claim.sellerId, claim.leaseSeconds, claim.take, ...(claim.params ?? [])],
   );
+}
+
+/**
+ * Fails the seller's rows of `table` that used up their attempts and would be claimable now
+ * (their last holder never finished them: it died, hung or gave them back). `where` and
+ * `orClaimable` mean what they mean to claimLeases, with parameters from $2 on; `set` adds
+ * assignments (the table's message). Answers the ids it failed.
+ */
+export async function failSpentLeases(
+  db: Queryable,
+  table: LeasedTable,
+  spent: {
+    sellerId: number;
+    where?: string;
+    orClaimable?: string;
+    set?: string;
+    params?: readonly unknown[];
+  },
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE ${table} r
+     SET status = 'failed', lease_token = NULL, lease_expires_at = NULL${spent.set ? `, ${spent.set}` : ''}
+     FROM (
+       SELECT id FROM ${table}
+       WHERE seller_id = $1 ${spent.where ? `AND ${spent.where}` : ''}
+         AND attempts >= ${BULK_ROW_MAX_ATTEMPTS}
+         AND (status = 'pending' OR (status = 'processing' AND lease_expires_at < now())
+              ${spent.orClaimable ? `OR ${spent.orClaimable}` : ''})
+       FOR UPDATE SKIP LOCKED
+     ) c
+     WHERE r.id = c.id
+     RETURNING r.id`,
+    [spent.sellerId, ...(spent.params ?? [])],
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 export type LeaseCheck<Row> = { ok: true; row: Row } | { ok: false; reason: 'not_found' | 'stale' };

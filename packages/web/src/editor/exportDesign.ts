@@ -5,7 +5,7 @@ import {
   type Size,
   type TextObject,
 } from '@printloom/core';
-import { type DrawableImage, drawDesign } from '@printloom/renderer';
+import { type DrawableImage, drawDesignContained } from '@printloom/renderer';
 import { asContext2D, context2dOf } from './context2d.js';
 import { ensureFonts, fontFamilyFor } from './fonts.js';
 import { loadImage } from './imageCache.js';
@@ -30,11 +30,12 @@ export async function renderDesignCanvas(
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
-  const ctx = context2dOf(canvas);
-  const space = design.printSpace;
-  const scale = Math.min(size.width / space.width, size.height / space.height);
-  ctx.translate((size.width - space.width * scale) / 2, (size.height - space.height * scale) / 2);
-  drawDesign(asContext2D(ctx), design, { images, fontFamily: fontFamilyFor }, { scale });
+  drawDesignContained(
+    asContext2D(context2dOf(canvas)),
+    design,
+    { images, fontFamily: fontFamilyFor },
+    size,
+  );
   return canvas;
 }
 

@@ -1,6 +1,6 @@
 import { clampBrightness, type Size } from '@printloom/core';
-import { placeDesign } from '@printloom/renderer';
-import { context2dOf } from './context2d.js';
+import { createWrapTexture } from '@printloom/renderer';
+import { context2dOf, createBrowserCanvas } from './context2d.js';
 
 /**
  * 3D mockups in the browser with the renderer's three.js scene (the same scene the server's
@@ -50,24 +50,6 @@ function model(url: string): Promise<ArrayBuffer> {
   return found;
 }
 
-/** Largest wrap texture width, as in the server's 3D page: two texels per output pixel. */
-const WRAP_TEXTURE_MAX_WIDTH = 2048;
-
-/** The wrap texture: the product colour with the design contained in the print space's shape. */
-function flatten(design: HTMLCanvasElement | null, color: string, aspect: number, size: number) {
-  const flat = document.createElement('canvas');
-  flat.width = Math.min(WRAP_TEXTURE_MAX_WIDTH, Math.max(512, 2 * size));
-  flat.height = Math.max(1, Math.round(flat.width / aspect));
-  const ctx = context2dOf(flat);
-  ctx.fillStyle = clampBrightness(color);
-  ctx.fillRect(0, 0, flat.width, flat.height);
-  if (design) {
-    const at = placeDesign({ x: 0, y: 0, width: flat.width, height: flat.height }, design);
-    ctx.drawImage(design, at.x, at.y, at.width, at.height);
-  }
-  return flat;
-}
-
 /**
  * Renders the model at `glbUrl` with `design` wrapped on its print mesh and copies the frame onto
  * `target` (square, `size` pixels).
@@ -90,13 +72,16 @@ export async function render3dMockup(
   }
   canvas.width = input.size;
   canvas.height = input.size;
-  const flat = flatten(
-    input.design,
-    input.color,
-    input.space.width / input.space.height,
-    input.size,
-  );
-  scene.render(flat, { size: input.size, color: clampBrightness(input.color) });
+  // The wrap texture every 3D mockup is drawn with (the server's Chromium page, the bulk worker).
+  const flat = createWrapTexture(createBrowserCanvas, input.design, {
+    color: input.color,
+    aspect: input.space.width / input.space.height,
+    size: input.size,
+  });
+  scene.render(flat as unknown as HTMLCanvasElement, {
+    size: input.size,
+    color: clampBrightness(input.color),
+  });
   target.width = input.size;
   target.height = input.size;
   context2dOf(target).drawImage(canvas, 0, 0);

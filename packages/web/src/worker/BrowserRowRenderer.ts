@@ -1,26 +1,22 @@
 import {
-  BULK_MOCKUP_SIZE,
+  type ArtworkSource,
   type BulkRegularJob,
-  DESIGN_UPLOAD_PREFIX,
   type MultiSpaceRenderer,
-  mockupOutputSize,
   type PendingBulkRecord,
   type PlannedDesign,
   type PlannedMockup,
   type ProcessedDesign,
   type ProcessedMockup,
   pairCopiedProducts,
-  pngExportSize,
-  printSpaceSize,
+  planRowImages,
   type RegularRendered,
   type RegularRenderer,
   regularJobRow,
   regularRenderedOnCopies,
   type TemplateCampaign,
 } from '@printloom/core';
-import type { MockupTemplateFile } from '@printloom/renderer';
 import { createMockup3dRenderer } from './mockup3dClient.js';
-import type { PaintDesign, PaintMockup, RowPainter } from './rowPainter.js';
+import type { RowPainter } from './rowPainter.js';
 import type { TemplateAssets } from './templateAssets.js';
 
 /** The uploads the renderer makes: the core client's pre-signed flow (3 attempts). */
@@ -46,19 +42,18 @@ export interface BrowserRowRendererOptions {
   templates: TemplateAssets;
   /** Draws designs and 2D mockups (in the paint web worker where the browser can). */
   painter: RowPainter;
-  /** Maps a row's artwork address to an absolute one the painter may read pixels of. */
-  artworkUrl: (url: string) => string;
+  /** Reads a planned artwork from its original bytes, on the page (see loadArtwork). */
+  loadArtwork: (source: ArtworkSource) => Promise<ImageBitmap>;
   /** The products of a regular job's new campaign (the template's copies, in the same order). */
   campaignProducts: (campaignId: number) => Promise<readonly { id: number; template_id: number }[]>;
   now: () => number;
 }
 
 /**
- * The bulk worker's renderer in the dashboard tab, doing what the CLI's Node renderer does with
- * the same drawing code: each artwork contained and centred at its print space's PNG export
- * size, each template mockup drawn with the renderer's drawMockup (2D, in the paint worker) or
- * its three.js scene (3D, in the 3D worker), then everything uploaded through the pre-signed
- * flow; design uploads run while the 3D frames render.
+ * The bulk worker's renderer in the dashboard tab. It performs core's planRowImages plan, the
+ * same plan the CLI's Node renderer performs: drawings and 2D mockups in the paint worker, 3D
+ * mockups with the renderer's three.js scene in the 3D worker, then everything uploaded through
+ * the pre-signed flow; design uploads run while the 3D frames render.
  */
 export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
   private readonly options: BrowserRowRendererOptions;
@@ -77,67 +72,65 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     designs: PlannedDesign[];
     mockups: PlannedMockup[];
   }): Promise<{ designs: ProcessedDesign[]; designs3D: ProcessedMockup[] }> {
-    const { record } = input;
-    const { uploader, now, templates } = this.options;
-    const campaignId = record.campaign_id ?? record.template_campaign_id;
-    const products = new Map((record.template_campaign?.products ?? []).map((p) => [p.id, p]));
-
-    // The plan: one drawing per artwork and size, shared by the products of that size.
-    const paintDesigns = new Map<string, PaintDesign>();
-    const designOf = new Map<string, string>();
-    for (const design of input.designs) {
-      const product = products.get(design.product_id);
-      if (!product) throw new Error(`Product ${design.product_id} is not in the template`);
-      const url = this.options.artworkUrl(design.new_url);
-      const size = pngExportSize(printSpaceSize(product, design.print_space));
-      const key = `${url}|${size.width}x${size.height}`;
-      if (!paintDesigns.has(key)) paintDesigns.set(key, { key, url, ...size, keepBitmap: false });
-      designOf.set(`${design.product_id}|${design.print_space}`, key);
-    }
-    const paintMockups: PaintMockup[] = [];
-    const mockups3d: { mockup: PlannedMockup; designKey: string; template: MockupTemplateFile }[] =
-      [];
-    for (const mockup of input.mockups) {
-      const product = products.get(mockup.product_id);
-      const templateMockup = product?.template_mockups.find((m) => m.id === mockup.mockup_id);
-      const designKey = designOf.get(`${mockup.product_id}|${mockup.print_space}`);
-      if (!product || !templateMockup || !designKey) {
-        throw new Error(`Mockup ${mockup.mockup_id} has no design`);
-      }
-      const layers =
-        typeof templateMockup.design_json === 'object' ? templateMockup.design_json : null;
-      const template = await templates.find(product.template_id, layers?.name);
-      if (template.kind === '3d') {
-        const design = paintDesigns.get(designKey);
-        if (design) design.keepBitmap = true;
-        mockups3d.push({ mockup, designKey, template });
-      } else {
-        paintMockups.push({
-          key: String(mockup.mockup_id),
-          designKey,
-          templateId: template.templateId,
-          templateName: template.name,
-          printSpace: mockup.print_space,
-        });
-      }
-    }
-
-    const painted = await this.options.painter.paint({
-      designs: [...paintDesigns.values()],
-      mockups: paintMockups,
+    const { uploader, templates } = this.options;
+    const plan = planRowImages({
+      ...input,
+      templates: await templates.list(),
+      timestamp: this.options.now(),
     });
-    const pngs = new Map(painted.designs.map((d) => [d.key, d]));
+    const mockupKey = (m: { product_id: number; mockup_id: number }) =>
+      `${m.product_id}|${m.mockup_id}`;
+
+    // Read on the page: another host's artwork is readable there (an image in CORS mode), and
+    // the painter gets the decoded pictures.
+    const loaded = await Promise.allSettled(
+      plan.artworks.map(async (a) => ({
+        key: a.key,
+        bitmap: await this.options.loadArtwork(a.source),
+      })),
+    );
+    const artworks = loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const unreadable = loaded.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (unreadable) {
+      for (const artwork of artworks) artwork.bitmap.close();
+      throw unreadable.reason;
+    }
+    const painted = await this.options.painter.paint({
+      artworks,
+      designs: plan.drawings.map((drawing) => ({
+        key: drawing.key,
+        artworkKey: drawing.artworkKey,
+        width: drawing.width,
+        height: drawing.height,
+        keepBitmap: drawing.wrapped,
+      })),
+      mockups: plan.mockups.flatMap((m) =>
+        m.kind === '2d'
+          ? [
+              {
+                key: mockupKey(m),
+                designKey: m.drawingKey,
+                template: m.template,
+                printSpace: m.print_space,
+                width: m.width,
+                height: m.height,
+                color: m.color,
+              },
+            ]
+          : [],
+      ),
+    });
+    const drawings = new Map(painted.designs.map((d) => [d.key, d]));
     const jpegs = new Map(painted.mockups.map((m) => [m.key, m.jpeg]));
     try {
-      const designs: ProcessedDesign[] = [];
       const uploads: Promise<void>[] = [];
       // Observed at once (a failure is read below, with the others), never left unhandled.
       const upload = (pending: Promise<void>) => {
         pending.catch(() => undefined);
         uploads.push(pending);
       };
-      for (const design of input.designs) {
-        const png = pngs.get(designOf.get(`${design.product_id}|${design.print_space}`) ?? '');
+      const designs: ProcessedDesign[] = plan.designs.map((design) => {
+        const png = drawings.get(design.drawingKey)?.png;
         if (!png) throw new Error(`No drawing of the design for product ${design.product_id}`);
         const entry: ProcessedDesign = {
           print_space: design.print_space,
@@ -146,55 +139,53 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
           design_json: null,
           option: 'print',
         };
-        designs.push(entry);
         upload(
           uploader
             .uploadFile({
-              file: png.png,
-              fileName: `${design.product_id}_${design.print_space}_${now()}.png`,
-              filePath: `${DESIGN_UPLOAD_PREFIX}/${campaignId}`,
+              file: png,
+              fileName: design.fileName,
+              filePath: design.filePath,
               contentType: 'image/png',
             })
             .then((answer) => {
               entry.file_url = answer.filePath;
             }),
         );
-      }
+        return entry;
+      });
       // 3D frames render while the other images upload.
-      for (const { mockup, designKey, template } of mockups3d) {
-        const design = pngs.get(designKey)?.bitmap;
+      for (const mockup of plan.mockups) {
+        if (mockup.kind !== '3d') continue;
+        const design = drawings.get(mockup.drawingKey)?.bitmap;
         if (!design) throw new Error(`Mockup ${mockup.mockup_id} has no design`);
-        const space =
-          template.printSpaces.find((s) => s.name === mockup.print_space) ??
-          template.printSpaces[0];
-        const size = mockupOutputSize(
-          { width: template.width, height: template.height },
-          { requested: BULK_MOCKUP_SIZE },
-        );
+        const { template } = mockup;
         jpegs.set(
-          String(mockup.mockup_id),
+          mockupKey(mockup),
           await this.three.render({
             modelKey: template.id,
             model: () => templates.model(template),
             design,
-            color: template.colors[0]?.hex_code ?? '#FFFFFF',
-            size: Math.max(size.width, size.height),
-            aspect: space ? space.width / space.height : 1,
+            color: mockup.color,
+            size: mockup.size,
+            aspect: mockup.aspect,
           }),
         );
       }
-      const designs3D: ProcessedMockup[] = [];
-      for (const mockup of input.mockups) {
-        const jpeg = jpegs.get(String(mockup.mockup_id));
+      const designs3D: ProcessedMockup[] = plan.mockups.map((mockup) => {
+        const jpeg = jpegs.get(mockupKey(mockup));
         if (!jpeg) throw new Error(`Mockup ${mockup.mockup_id} was not drawn`);
-        const entry: ProcessedMockup = { ...mockup, file_url: '' };
-        designs3D.push(entry);
+        const entry: ProcessedMockup = {
+          product_id: mockup.product_id,
+          mockup_id: mockup.mockup_id,
+          print_space: mockup.print_space,
+          file_url: '',
+        };
         upload(
           uploader
             .uploadMockup({
-              campaignId,
+              campaignId: plan.campaignId,
               mockupId: mockup.mockup_id,
-              timestamp: now(),
+              timestamp: plan.timestamp,
               file: jpeg,
               contentType: 'image/jpeg',
             })
@@ -202,7 +193,8 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
               entry.file_url = answer.filePath;
             }),
         );
-      }
+        return entry;
+      });
       // allSettled so no upload is left running unobserved when one fails.
       const settled = await Promise.allSettled(uploads);
       const failure = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -1,40 +1,12 @@
-import { clampBrightness } from '@printloom/core';
-import { type DrawableImage, placeDesign } from '@printloom/renderer';
+import { createWrapTexture, type DrawableImage } from '@printloom/renderer';
 import type * as Three from '@printloom/renderer/three';
 import {
   type BrowserCanvas,
-  context2dOf,
+  browserCanvasFactory,
   createBrowserCanvas,
   encodeCanvas,
 } from './browserCanvas.js';
 import { MOCKUP_JPEG_QUALITY } from './constants.js';
-
-/**
- * Largest wrap texture width, as the server's 3D page uses: about two texels per output pixel
- * on the half of the wrap facing the camera.
- */
-const WRAP_TEXTURE_MAX_WIDTH = 2048;
-const WRAP_TEXTURE_MIN_WIDTH = 512;
-
-/**
- * The wrap texture, as the server's 3D page builds it: the product colour with the design
- * contained and centred, in the print space's proportions.
- */
-function flattenDesign(
-  design: DrawableImage,
-  color: string,
-  aspect: number,
-  size: number,
-): BrowserCanvas {
-  const width = Math.min(WRAP_TEXTURE_MAX_WIDTH, Math.max(WRAP_TEXTURE_MIN_WIDTH, 2 * size));
-  const flat = createBrowserCanvas(width, Math.max(1, Math.round(width / aspect)));
-  const ctx = context2dOf(flat);
-  ctx.fillStyle = clampBrightness(color);
-  ctx.fillRect(0, 0, flat.width, flat.height);
-  const at = placeDesign({ x: 0, y: 0, width: flat.width, height: flat.height }, design);
-  ctx.drawImage(design as CanvasImageSource, at.x, at.y, at.width, at.height);
-  return flat;
-}
 
 export interface Mockup3dRequest {
   /** Identifies the model, so a warm scene parses each GLB once. */
@@ -87,8 +59,12 @@ export function createScene3dRenderer(loadThree: () => Promise<typeof Three>): M
         await scene3d.loadModel((await request.model()).slice(0));
         currentModel = request.modelKey;
       }
-      const flat = flattenDesign(request.design, request.color, request.aspect, request.size);
-      scene3d.render(flat, { size: request.size, color: request.color });
+      // The wrap texture every 3D mockup is drawn with (the server's Chromium page, the editor).
+      const flat = createWrapTexture(browserCanvasFactory, request.design, request);
+      scene3d.render(flat as unknown as BrowserCanvas, {
+        size: request.size,
+        color: request.color,
+      });
       return encodeCanvas(canvas, 'image/jpeg', MOCKUP_JPEG_QUALITY);
     },
     dispose() {

@@ -7,7 +7,8 @@ import {
 import type { PaintRequest, PaintResult, RowPainter } from './rowPainter.js';
 
 const REQUEST: PaintRequest = {
-  designs: [{ key: 'a', url: 'http://x/a.png', width: 10, height: 10, keepBitmap: false }],
+  artworks: [],
+  designs: [{ key: 'a', artworkKey: 'http://x/a.png', width: 10, height: 10, keepBitmap: false }],
   mockups: [],
 };
 

@@ -30,7 +30,12 @@ export function createPaintClient(inline: () => RowPainter): RowPainter & { disp
         fallback ??= inline();
         return fallback.paint(request);
       }
-      return calls.call(w, { request } satisfies Omit<PaintWorkerRequest, 'id'>);
+      // The artwork bitmaps move to the worker rather than being copied.
+      return calls.call(
+        w,
+        { request } satisfies Omit<PaintWorkerRequest, 'id'>,
+        request.artworks.map((a) => a.bitmap),
+      );
     },
     dispose() {
       calls.stop('The bulk workers stopped');

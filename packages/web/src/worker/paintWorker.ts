@@ -13,13 +13,11 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
-const fetchAsset = (url: string) => fetch(url, { credentials: 'omit' });
 const painter = createRowPainter({
   templates: createTemplateAssets({
     base: new URL(TEMPLATE_ASSETS_BASE, location.origin).href,
-    fetch: fetchAsset,
+    fetch: (url: string) => fetch(url, { credentials: 'omit' }),
   }),
-  fetchImage: fetchAsset,
 });
 
 scope.onmessage = async ({ data }) => {

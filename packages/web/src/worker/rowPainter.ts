@@ -1,39 +1,44 @@
-import { BULK_MOCKUP_SIZE, mockupOutputSize } from '@printloom/core';
-import { drawMockup } from '@printloom/renderer';
+import { drawContained, drawMockup, type MockupTemplateFile } from '@printloom/renderer';
 import {
   type BrowserCanvas,
   browserCanvasFactory,
-  context2dOf,
   createBrowserCanvas,
   encodeCanvas,
-  type ImageFetcher,
-  loadBitmap,
   rendererContext,
 } from './browserCanvas.js';
 import { MOCKUP_JPEG_QUALITY } from './constants.js';
 import type { TemplateAssets } from './templateAssets.js';
 
-/** One drawing of an artwork: contained and centred at a print space's PNG export size. */
+/** A row's artwork, read from its original bytes on the page (see loadArtwork). */
+export interface PaintArtwork {
+  key: string;
+  bitmap: ImageBitmap;
+}
+
+/** One planned drawing (core's planRowImages): the artwork contained and centred at its size. */
 export interface PaintDesign {
   key: string;
-  /** An absolute address the painter may read pixels of. */
-  url: string;
+  artworkKey: string;
   width: number;
   height: number;
   /** Hand the drawing back as an image too (3D mockups wrap it). */
   keepBitmap: boolean;
 }
 
-/** One 2D mockup of a design on a template's print space. */
+/** One planned 2D mockup of a drawing on a template's print space. */
 export interface PaintMockup {
   key: string;
   designKey: string;
-  templateId: number;
-  templateName?: string | undefined;
+  template: MockupTemplateFile;
   printSpace: string;
+  width: number;
+  height: number;
+  color: string;
 }
 
 export interface PaintRequest {
+  /** Handed over to the painter, which closes them once the row is drawn. */
+  artworks: PaintArtwork[];
   designs: PaintDesign[];
   mockups: PaintMockup[];
 }
@@ -48,15 +53,12 @@ export interface RowPainter {
 }
 
 /**
- * Draws a row's images with the same code as the CLI's Node renderer: the artwork contained and
- * centred in the print space, each 2D mockup with the renderer's drawMockup (first template
- * colour, at most 2000 px, JPEG q90). Runs in the paint web worker, or on the page where a worker
- * cannot. One row at a time: output canvases are reused between rows.
+ * Performs the drawing part of a row's plan with the renderer's kernels, as the CLI's Node
+ * renderer does: each artwork drawn with drawContained, each 2D mockup with drawMockup, JPEG
+ * q90. Runs in the paint web worker, or on the page where a worker cannot. One row at a time:
+ * output canvases are reused between rows.
  */
-export function createRowPainter(options: {
-  templates: TemplateAssets;
-  fetchImage: ImageFetcher;
-}): RowPainter {
+export function createRowPainter(options: { templates: TemplateAssets }): RowPainter {
   const outputs = new Map<string, BrowserCanvas>();
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -71,25 +73,20 @@ export function createRowPainter(options: {
   };
 
   const paintNow = async (request: PaintRequest): Promise<PaintResult> => {
-    const artwork = new Map<string, Promise<ImageBitmap>>();
+    const artworks = new Map(request.artworks.map((a) => [a.key, a.bitmap]));
     const canvases = new Map<string, BrowserCanvas>();
     const result: PaintResult = { designs: [], mockups: [] };
     try {
       for (const design of request.designs) {
-        let image = artwork.get(design.url);
-        if (!image) {
-          image = loadBitmap(options.fetchImage, design.url);
-          artwork.set(design.url, image);
-        }
-        const decoded = await image;
+        const artwork = artworks.get(design.artworkKey);
+        if (!artwork) throw new Error(`Design ${design.key} has no artwork`);
         const canvas = createBrowserCanvas(design.width, design.height);
-        const scale = Math.min(design.width / decoded.width, design.height / decoded.height);
-        const w = decoded.width * scale;
-        const h = decoded.height * scale;
-        const ctx = context2dOf(canvas);
-        ctx.imageSmoothingEnabled = true;
-        ctx.imageSmoothingQuality = 'high';
-        ctx.drawImage(decoded, (design.width - w) / 2, (design.height - h) / 2, w, h);
+        drawContained(rendererContext(canvas), artwork, {
+          x: 0,
+          y: 0,
+          width: design.width,
+          height: design.height,
+        });
         canvases.set(design.key, canvas);
         result.designs.push({
           key: design.key,
@@ -100,13 +97,12 @@ export function createRowPainter(options: {
       for (const mockup of request.mockups) {
         const design = canvases.get(mockup.designKey);
         if (!design) throw new Error(`Mockup ${mockup.key} has no design`);
-        const template = await options.templates.find(mockup.templateId, mockup.templateName);
-        const layers = await options.templates.layers(template, mockup.printSpace);
-        const size = mockupOutputSize(layers, { requested: BULK_MOCKUP_SIZE });
-        const canvas = output(size.width, size.height);
+        const layers = await options.templates.layers(mockup.template, mockup.printSpace);
+        const canvas = output(mockup.width, mockup.height);
         drawMockup(rendererContext(canvas), layers, design, {
-          ...size,
-          color: template.colors[0]?.hex_code ?? '#FFFFFF',
+          width: mockup.width,
+          height: mockup.height,
+          color: mockup.color,
           createCanvas: browserCanvasFactory,
         });
         result.mockups.push({
@@ -119,9 +115,7 @@ export function createRowPainter(options: {
       for (const design of result.designs) design.bitmap?.close();
       throw error;
     } finally {
-      for (const bitmap of await Promise.allSettled(artwork.values())) {
-        if (bitmap.status === 'fulfilled') bitmap.value.close();
-      }
+      for (const bitmap of artworks.values()) bitmap.close();
     }
   };
 

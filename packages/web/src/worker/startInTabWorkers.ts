@@ -27,6 +27,7 @@ import { readToken } from '../env/session.js';
 import { type WorkerRow, type WorkerStore, workerStore } from '../shell/workerStore.js';
 import { artworkAddress } from './artworkAddress.js';
 import { BrowserRowRenderer } from './BrowserRowRenderer.js';
+import { loadArtwork } from './browserCanvas.js';
 import { clearTabSessionId, tabIdentity } from './clientIdentity.js';
 import {
   MOUSE_ACTIVITY_WRITE_MS,
@@ -138,16 +139,12 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
   }, SESSION_CHECK_MS);
   const fetchAsset = (url: string) => fetch(url, { credentials: 'same-origin' });
   const templates = createTemplateAssets({ base: TEMPLATE_ASSETS_BASE, fetch: fetchAsset });
-  const painter = createPaintClient(() => createRowPainter({ templates, fetchImage: fetchAsset }));
+  const painter = createPaintClient(() => createRowPainter({ templates }));
   const renderer = new BrowserRowRenderer({
     uploader: api.uploads,
     templates,
     painter,
-    artworkUrl: (url) =>
-      new URL(
-        artworkAddress(url, location.origin, (u) => api.images.url(u)),
-        location.href,
-      ).href,
+    loadArtwork: (source) => loadArtwork(fetchAsset, artworkAddress(source, location.origin)),
     campaignProducts: async (id) => (await api.campaigns.get({ params: { id } })).products,
     now: () => Date.now(),
   });

@@ -13,8 +13,8 @@ import { loadBitmap } from './browserCanvas.js';
  * reads the same manifest from disk, so both draw a product the same way.
  */
 export interface TemplateAssets {
-  /** The template a product is drawn with: by catalog template id, else by name. */
-  find(templateId: number, name?: string): Promise<MockupTemplateFile>;
+  /** Every template of the manifest (core's planRowImages picks a product's). */
+  list(): Promise<MockupTemplateFile[]>;
   layers(template: MockupTemplateFile, printSpace: string): Promise<MockupLayers>;
   model(template: MockupTemplateFile): Promise<ArrayBuffer>;
 }
@@ -46,14 +46,7 @@ export function createTemplateAssets(options: {
   };
 
   return {
-    async find(templateId, name) {
-      const all = await templates();
-      const found =
-        all.find((t) => t.templateId === templateId) ??
-        all.find((t) => name !== undefined && t.name === name);
-      if (!found) throw new Error(`No mockup template for product template ${templateId}`);
-      return found;
-    },
+    list: templates,
     layers(template, printSpace) {
       const mockup = template.mockups.find((m) => m.printSpace === printSpace);
       if (!mockup) {
