@@ -215,7 +215,16 @@ describe('printloom campaigns and bulk', () => {
     const started = await cli('bulk', 'start-all', '--json');
     expect(JSON.parse(started.stdout).updated).toBeGreaterThanOrEqual(2);
 
-    const ran = await cli('bulk', 'run', '--once', '--concurrency', '2', '--json');
+    // The sleeve row is marked invalid on purpose: --allow-failed-rows keeps the exit code 0.
+    const ran = await cli(
+      'bulk',
+      'run',
+      '--once',
+      '--allow-failed-rows',
+      '--concurrency',
+      '2',
+      '--json',
+    );
     expect(ran.code).toBe(0);
     const counts = JSON.parse(ran.stdout) as { processed: number; invalid: number };
     expect(counts.invalid).toBeGreaterThanOrEqual(1);

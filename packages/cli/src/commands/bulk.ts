@@ -99,6 +99,7 @@ export interface RunOptions {
   type: string;
   concurrency: string;
   once?: boolean;
+  allowFailedRows?: boolean;
   deviceId?: string;
   json?: boolean;
 }
@@ -126,7 +127,8 @@ export function registerBulkCommands(program: Command): void {
     .description('Run bulk workers until stopped (SIGINT/SIGTERM finish the current row)')
     .option('--type <type>', 'multi-space, regular or all', 'multi-space')
     .option('--concurrency <n>', 'workers of each type', '1')
-    .option('--once', 'exit when the queue is empty')
+    .option('--once', 'exit when the queue is empty (non-zero when rows failed)')
+    .option('--allow-failed-rows', 'with --once: exit 0 even when rows failed')
     .option('--device-id <id>', 'this machine in the server logs (default: the host name)')
     .option('--json', 'print the final counts as JSON')
     .action(async (options: RunOptions, command: Command) => {
@@ -150,6 +152,14 @@ export function registerBulkCommands(program: Command): void {
       else {
         printer(command)(
           `Processed ${result.processed} · Invalid ${result.invalid} · Errors ${result.errors}\n`,
+        );
+      }
+      // A fleet must not go quiet: a refused token or a vanished API ends the run with an error.
+      if (result.stopped) throw new CliError(result.stopped.message);
+      if (options.once && result.failedRows > 0 && !options.allowFailedRows) {
+        throw new CliError(
+          `${result.failedRows} ${result.failedRows === 1 ? 'row' : 'rows'} failed: see \`printloom bulk list --status failed\` (--allow-failed-rows exits 0)`,
+          EXIT.rowsFailed,
         );
       }
     });
