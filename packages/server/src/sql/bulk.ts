@@ -311,6 +311,7 @@ export async function rowsByIds(
 interface OriginProductRow {
   id: number;
   template_id: number;
+  display_name: string;
   print_spaces: string;
   options: Record<string, string[]>;
   default_option: string | null;
@@ -327,7 +328,9 @@ export async function originCampaign(db: Queryable, sellerId: number, campaignId
   );
   if (!campaign) return undefined;
   const products = await db.query<OriginProductRow>(
-    'SELECT * FROM products WHERE campaign_id = $1 ORDER BY id',
+    `SELECT p.*, COALESCE(p.name, t.name) AS display_name
+     FROM products p JOIN product_templates t ON t.id = p.template_id
+     WHERE p.campaign_id = $1 ORDER BY p.id`,
     [campaignId],
   );
   const designs = await db.query<{
@@ -355,6 +358,7 @@ export async function originCampaign(db: Queryable, sellerId: number, campaignId
     products: products.map((p) => ({
       id: p.id,
       template_id: p.template_id,
+      name: p.display_name,
       print_spaces: p.print_spaces,
       designs: designs
         .filter((d) => d.product_id === p.id || d.product_id === null)
