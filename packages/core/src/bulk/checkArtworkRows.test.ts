@@ -38,7 +38,7 @@ const mug3d = {
 };
 const template: TemplateCampaign = { id: 3, products: [shirt, mug3d] };
 
-const reasonOf = (designs: unknown, products = template.products) => {
+const reasonOf = (designs: string | readonly unknown[], products = template.products) => {
   const result = validateMultiSpaceRow({ designs, template_campaign: { products } });
   return result.ok ? 'ok' : `${result.message} | ${result.reason}`;
 };
