@@ -6,6 +6,11 @@ export {
   type ServerSettings,
   SettingsError,
 } from './config.js';
+export {
+  openServiceSession,
+  SERVICE_SESSION_SECONDS,
+  type ServiceSession,
+} from './auth/serviceSession.js';
 export { createPgDb, dropPgSchema } from './db/createPgDb.js';
 export { createPgliteDb } from './db/createPgliteDb.js';
 export type { Db, Queryable } from './db/Db.js';
@@ -24,6 +29,7 @@ export {
   readServerEnvironment,
   type ServeFlags,
 } from './readServerEnvironment.js';
+export { sellersWithBulkWork } from './sql/bulkQueue.js';
 export {
   type RunningServer,
   startServer,
