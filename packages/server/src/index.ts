@@ -1,16 +1,16 @@
 export { buildApp } from './app.js';
 export {
+  openServiceSession,
+  SERVICE_SESSION_SECONDS,
+  type ServiceSession,
+} from './auth/serviceSession.js';
+export {
   parseServerSettings,
   SESSION_TTL_SECONDS,
   type ServerConfig,
   type ServerSettings,
   SettingsError,
 } from './config.js';
-export {
-  openServiceSession,
-  SERVICE_SESSION_SECONDS,
-  type ServiceSession,
-} from './auth/serviceSession.js';
 export { createPgDb, dropPgSchema } from './db/createPgDb.js';
 export { createPgliteDb } from './db/createPgliteDb.js';
 export type { Db, Queryable } from './db/Db.js';

@@ -60,6 +60,9 @@ async function startApi(dataDir: string): Promise<{ url: string; child: ChildPro
       String(port),
       '--data-dir',
       dataDir,
+      // This file's `bulk run` processes the rows: the server's own workers stay off.
+      '--workers',
+      '0',
     ],
     { stdio: 'ignore', env: { ...process.env, DATABASE_URL: '' } },
   );

@@ -1,4 +1,5 @@
 import {
+  type FetchLike,
   initialMultiSpaceState,
   initialRegularState,
   type MultiSpaceState,
@@ -7,6 +8,7 @@ import {
   runMultiSpaceWorker,
   runRegularWorker,
   timerClock,
+  WORKER_NAME_HEADER,
   type WorkerClock,
   type WorkerLogger,
 } from '@printloom/core';
@@ -45,6 +47,8 @@ export interface RunWorkersOptions {
   unreachableLimit?: number | null;
   /** The workers' clock (waits between retries); real timers unless a test passes its own. */
   clock?: WorkerClock;
+  /** Sent with every API call (WORKER_NAME_HEADER), so the server's log says who asked. */
+  clientName?: string;
 }
 
 export interface RunWorkersResult {
@@ -118,7 +122,20 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
       stopAll();
     },
   });
-  const client = clientFor({ api: session.api, token: session.token }, watch.fetch);
+  const named = (fetch: FetchLike): FetchLike => {
+    const name = options.clientName;
+    if (!name) return fetch;
+    return (input, init) =>
+      input.startsWith(`${session.api}/`)
+        ? fetch(input, {
+            ...init,
+            headers: { ...(init?.headers as Record<string, string>), [WORKER_NAME_HEADER]: name },
+          })
+        : fetch(input, init);
+  };
+  const client = clientFor({ api: session.api, token: session.token }, (fetch) =>
+    named(watch.fetch(fetch)),
+  );
 
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
