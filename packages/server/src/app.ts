@@ -21,7 +21,7 @@ import type { Db } from './db/Db.js';
 import { openDb } from './db/openDb.js';
 import { resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
-import { registerRequestLog } from './http/requestLog.js';
+import { RequestLog } from './http/requestLog.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
@@ -79,7 +79,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
       ? { loggerInstance: config.logger }
       : { logger: config.logger }),
     // One line per request instead of two (http/requestLog.ts).
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -115,7 +115,6 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  registerRequestLog(app);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(handleError);

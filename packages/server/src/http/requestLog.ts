@@ -1,5 +1,5 @@
 import { WORKER_NAME_HEADER } from '@printloom/core';
-import type { FastifyInstance } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * One log line per request, written when the answer has gone: method and address (through the
@@ -8,17 +8,25 @@ import type { FastifyInstance } from 'fastify';
  * request (incoming, completed); a dashboard tab polling the bulk queue made 12,647 lines in 35
  * minutes of demo mode.
  */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+export class RequestLog extends LogController {
+  override incomingRequest(): void {
+    // Said once, when the answer has gone (requestCompleted).
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
     const worker = request.headers[WORKER_NAME_HEADER];
-    request.log.info(
-      {
-        req: request,
-        res: reply,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-        ...(typeof worker === 'string' ? { worker } : {}),
-      },
-      'request completed',
-    );
-  });
+    const line = {
+      req: request,
+      res: reply,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ...(typeof worker === 'string' ? { worker } : {}),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }
