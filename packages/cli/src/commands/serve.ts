@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { webDist } from '@printloom/web/dist-path';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../CliError.js';
 import { createServeLogger, LOG_FORMATS, type LogFormat } from '../serveLog.js';
@@ -8,8 +8,6 @@ import { createServeLogger, LOG_FORMATS, type LogFormat } from '../serveLog.js';
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = '.printloom';
-/** The built dashboard, from src/commands and dist/commands alike. */
-const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** Flags as given; one left out is read from its variable (PORT, HOST, PRINTLOOM_DATA_DIR). */
 export interface ServeOptions {
@@ -76,7 +74,7 @@ export async function serve(
   // The server reads and checks its settings (flags first, then the environment) in one place.
   const server = await startServerFromEnvironment(
     {
-      flags: { ...flags, webDist: WEB_DIST, logger },
+      flags: { ...flags, webDist, logger },
       env: process.env,
     },
     (line) => out.write(`${line}\n`),
