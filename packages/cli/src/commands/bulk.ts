@@ -180,7 +180,9 @@ function printMultiSpaceRows(command: Command, rows: readonly BulkMultiSpaceRow[
   );
   for (const row of rows) {
     const name = row.campaign_name ?? '';
-    const note = row.message ? `${name} — ${messageCell(row.message)}` : name;
+    // Who processed a finished row ('server worker 1', a host name).
+    const by = row.status === 'completed' && row.device_id ? ` · ${row.device_id}` : '';
+    const note = row.message ? `${name} — ${messageCell(row.message)}` : `${name}${by}`;
     print(
       `${String(row.id).padEnd(8)}${String(row.bulk_id).padEnd(6)}${bulkStatusLabel(row.status).padEnd(15)}${String(row.campaign_id ?? '—').padEnd(10)}${note}\n`,
     );

@@ -149,9 +149,13 @@ describe('printloom serve --workers', () => {
     expect(drained).toMatchObject({ processed: 2, invalid: 0, failedRows: 0 });
     const list = await cli('bulk', 'list', '--per-page', '100', '--json');
     const rows = (
-      JSON.parse(list.stdout) as { data: { bulk_id: number; status: string }[] }
+      JSON.parse(list.stdout) as {
+        data: { bulk_id: number; status: string; device_id: string | null }[];
+      }
     ).data.filter((row) => row.bulk_id === job.id);
     expect(rows.map((row) => row.status)).toEqual(['completed', 'completed']);
+    // Who processed each row, as the job pages can say.
+    expect(rows.map((row) => row.device_id)).toEqual(['server worker 1', 'server worker 1']);
     // Every save went through the API, named by the worker that made it.
     const saves = log.filter(
       (line) =>

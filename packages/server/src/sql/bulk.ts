@@ -27,6 +27,7 @@ export interface BulkRow {
   attempts: number;
   lease_token: string | null;
   lease_expires_at: Date | null;
+  device_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -43,6 +44,7 @@ export function bulkRowView(row: BulkRow) {
     designs: row.designs,
     message: row.message,
     attempts: row.attempts,
+    device_id: row.device_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
