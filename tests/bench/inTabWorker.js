@@ -68,6 +68,9 @@ const serve = spawn(
     join(home, 'data'),
     '--log-level',
     'warn',
+    // The tab's worker is measured: the server's own workers stay off.
+    '--workers',
+    '0',
   ]),
   { env, stdio: 'ignore' },
 );

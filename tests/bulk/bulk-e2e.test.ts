@@ -106,13 +106,16 @@ describe('bulk end to end: printloom serve, login, bulk create, two bulk run --o
       '--designs',
       csv,
       '--start',
+      // Both rows break a rule on purpose: the pre-check would refuse them, the workers fail them.
+      '--force',
       '--json',
     ]);
     expect(bad.stderr).toBe('');
     const badJob = JSON.parse(bad.stdout) as { id: number };
 
     const workers = [1, 2].map((n) =>
-      cli(['bulk', 'run', '--once', '--json', '--device-id', `e2e-${n}`]),
+      // The two bad rows fail on purpose: --allow-failed-rows keeps the exit code 0.
+      cli(['bulk', 'run', '--once', '--allow-failed-rows', '--json', '--device-id', `e2e-${n}`]),
     );
     const results = await Promise.all(workers);
     for (const result of results) expect(result.code).toBe(0);

@@ -65,7 +65,17 @@ export async function startServe(
   dataDir: string,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = cli.spawn(['serve', '--demo', '--port', String(port), '--data-dir', dataDir]);
+  // The tests run their own `bulk run` workers: the server's own stay off.
+  const child = cli.spawn([
+    'serve',
+    '--demo',
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+    '--workers',
+    '0',
+  ]);
   child.stdout?.resume();
   child.stderr?.resume();
   const url = `http://127.0.0.1:${port}`;

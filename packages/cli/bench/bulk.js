@@ -34,7 +34,18 @@ const port = await freePort();
 const api = `http://127.0.0.1:${port}`;
 const server = spawn(
   process.execPath,
-  [BIN, 'serve', '--demo', '--port', String(port), '--data-dir', join(home, 'data')],
+  // The workers of this process are measured: the server's own stay off.
+  [
+    BIN,
+    'serve',
+    '--demo',
+    '--port',
+    String(port),
+    '--data-dir',
+    join(home, 'data'),
+    '--workers',
+    '0',
+  ],
   {
     stdio: 'ignore',
     env: { ...process.env, DATABASE_URL: '', PRINTLOOM_AUTH_RATE_LIMIT: '1000' },

@@ -95,12 +95,20 @@ export const transport: { fetch: FetchLike } = {
   fetch: (input, init) => globalThis.fetch(input, init),
 };
 
-export function clientFor(session: Pick<Session, 'api' | 'token'>): ApiClient {
+/**
+ * A client of `session`'s API. `watch` sees every call on its way (the bulk workers stop on a
+ * refused token or an API that is gone, see worker/connectionWatch.ts).
+ */
+export function clientFor(
+  session: Pick<Session, 'api' | 'token'>,
+  watch: (fetch: FetchLike) => FetchLike = (fetch) => fetch,
+): ApiClient {
+  const watched = watch((input, init) => transport.fetch(input, init));
   return createApiClient({
     baseUrl: session.api,
     fetch: async (input, init) => {
       try {
-        return await transport.fetch(input, init);
+        return await watched(input, init);
       } catch (error) {
         // undici says only 'fetch failed'; name the address and the cause instead.
         const cause = (error as { cause?: { code?: string; message?: string } }).cause;

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
 import { CliError, EXIT } from './CliError.js';
 import { registerCommands } from './commands/index.js';
@@ -7,11 +8,17 @@ export interface Io {
   stderr: NodeJS.WritableStream;
 }
 
+/** This package's version, read from its package.json (one level above src/ and dist/ alike). */
+export const VERSION: string = (
+  createRequire(import.meta.url)('../package.json') as { version: string }
+).version;
+
 export function createProgram(io: Io = process): Command {
   const program = new Command('printloom')
     .description(
       'Printloom: print-on-demand seller platform — API server, renderer and bulk workers',
     )
+    .version(VERSION, '-v, --version', 'print the version of printloom')
     .option('--verbose', 'show stack traces and debug logs')
     .exitOverride()
     .configureOutput({

@@ -1,4 +1,6 @@
-import { createInterface } from 'node:readline/promises';
+import input from '@inquirer/input';
+import password from '@inquirer/password';
+import { CliError, EXIT } from './CliError.js';
 
 /** Where interactive answers and `--password-stdin` come from; tests swap the streams. */
 export const terminal: {
@@ -21,26 +23,27 @@ export async function readAllStdin(): Promise<string> {
     .replace(/\r?\n$/, '');
 }
 
-/** Asks one question on the terminal; `hidden` does not echo what is typed. */
-export async function ask(question: string, hidden = false): Promise<string> {
-  const output = terminal.stderr;
-  const rl = createInterface({ input: terminal.stdin, output, terminal: true });
-  if (hidden) {
-    // Echo nothing after the question: readline writes typed characters through _writeToOutput.
-    const muted = rl as unknown as { _writeToOutput: (text: string) => void };
-    let asked = false;
-    muted._writeToOutput = (text: string) => {
-      if (!asked) {
-        output.write(text);
-        asked = true;
-      }
-    };
+/** Ctrl+C or a closed terminal during a prompt ends the command as an interrupted one. */
+function cancelled(error: unknown): never {
+  if (error instanceof Error && error.name === 'ExitPromptError') {
+    throw new CliError('Cancelled.', EXIT.interrupted);
   }
+  throw error;
+}
+
+/**
+ * Asks one question on the terminal (prompts go to stderr so stdout stays clean for `--json`).
+ * `hidden` masks what is typed with `*`: @inquirer/password draws the prompt itself, so no
+ * typed character of a password ever reaches the terminal.
+ */
+export async function ask(question: string, hidden = false): Promise<string> {
+  const context = { input: terminal.stdin, output: terminal.stderr };
   try {
-    const answer = await rl.question(question);
-    if (hidden) output.write('\n');
+    const answer = hidden
+      ? await password({ message: question, mask: true }, context)
+      : await input({ message: question }, context);
     return answer.trim();
-  } finally {
-    rl.close();
+  } catch (error) {
+    return cancelled(error);
   }
 }

@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { BLOB_PUT_PREFIX } from './blob/blobStore.js';
 import {
   BODY_LIMIT_BYTES,
+  isLoggerInstance,
   parseServerSettings,
   type ServerConfig,
   type ServerSettings,
@@ -20,6 +21,7 @@ import type { Db } from './db/Db.js';
 import { openDb } from './db/openDb.js';
 import { resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
+import { RequestLog } from './http/requestLog.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
@@ -74,7 +76,11 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     : await mkdtemp(join(tmpdir(), 'printloom-blobs-'));
 
   const app = Fastify({
-    logger: config.logger,
+    ...(isLoggerInstance(config.logger)
+      ? { loggerInstance: config.logger }
+      : { logger: config.logger }),
+    // One line per request instead of two (http/requestLog.ts).
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',

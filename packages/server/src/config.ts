@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { KLAVIYO_API_URL } from './marketing/importKlaviyoProfiles.js';
 
@@ -60,6 +61,15 @@ export const DesignToolConfig = z.object({
 });
 export type DesignToolConfig = z.infer<typeof DesignToolConfig>;
 
+/** A pino logger given whole (its methods make it one), not options to make one. */
+export function isLoggerInstance(logger: unknown): logger is FastifyBaseLogger {
+  return (
+    typeof logger === 'object' &&
+    logger !== null &&
+    typeof (logger as { child?: unknown }).child === 'function'
+  );
+}
+
 /**
  * Every setting of a running server, with its default. `buildApp` parses what it is given with
  * this schema once; the app and its routes read `app.config` (the parsed value) and never apply
@@ -76,8 +86,14 @@ export const ServerSettings = z
     dataDir: z.string().optional(),
     /** HMAC key of signed upload URLs. */
     secret: z.string().min(1),
-    /** Logger: pino options or false. */
-    logger: z.union([z.boolean(), z.object({ level: z.string() })]).default(false),
+    /** Logger: pino options, a pino logger (printloom serve's, see its --log-format), or false. */
+    logger: z
+      .union([
+        z.custom<FastifyBaseLogger>(isLoggerInstance),
+        z.boolean(),
+        z.object({ level: z.string() }),
+      ])
+      .default(false),
     /** Demo mode: seed demo data once; demo passwords allowed. */
     demo: z.boolean().default(false),
     /** Built web app to serve at / (packages/web/dist). */

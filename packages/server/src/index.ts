@@ -1,5 +1,10 @@
 export { buildApp } from './app.js';
 export {
+  openServiceSession,
+  SERVICE_SESSION_SECONDS,
+  type ServiceSession,
+} from './auth/serviceSession.js';
+export {
   parseServerSettings,
   SESSION_TTL_SECONDS,
   type ServerConfig,
@@ -24,6 +29,7 @@ export {
   readServerEnvironment,
   type ServeFlags,
 } from './readServerEnvironment.js';
+export { sellersWithBulkWork } from './sql/bulkQueue.js';
 export {
   type RunningServer,
   startServer,

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type ServerConfig, SettingsError } from './config.js';
 
@@ -14,6 +15,8 @@ export interface ServeFlags {
   dataDir?: string | undefined;
   demo?: boolean | undefined;
   logLevel?: string | undefined;
+  /** A logger to log through (printloom serve's terminal or JSON lines); wins over logLevel. */
+  logger?: FastifyBaseLogger | undefined;
   /** The built dashboard to serve at /. */
   webDist?: string | undefined;
 }
@@ -168,7 +171,7 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       databaseUrl: e.DATABASE_URL,
       demo: flags.demo ?? false,
       webDist: flags.webDist,
-      logger: { level: flags.logLevel ?? 'info' },
+      logger: flags.logger ?? { level: flags.logLevel ?? 'info' },
       smtpUrl: e.SMTP_URL,
       s3: e.S3_BUCKET
         ? {

@@ -56,13 +56,13 @@ async function credentials(options: LoginOptions): Promise<{ email: string; pass
   let email = options.email?.trim();
   if (!email) {
     if (!isInteractive()) throw new CliError('Give --email when not on a terminal', EXIT.usage);
-    email = await ask('Email: ');
+    email = await ask('Email');
   }
   let password: string;
   if (options.passwordStdin) {
     password = await readAllStdin();
   } else if (isInteractive()) {
-    password = await ask('Password: ', true);
+    password = await ask('Password', true);
   } else {
     throw new CliError('Give --password-stdin when not on a terminal', EXIT.usage);
   }
@@ -78,7 +78,7 @@ async function tfaCode(): Promise<string> {
       'This account uses two-factor authentication: run login on a terminal or set PRINTLOOM_TFA_CODE',
     );
   }
-  return ask('Two-factor code: ');
+  return ask('Two-factor code');
 }
 
 export function registerAuthCommands(program: Command): void {

@@ -60,6 +60,9 @@ async function startApi(dataDir: string): Promise<{ url: string; child: ChildPro
       String(port),
       '--data-dir',
       dataDir,
+      // This file's `bulk run` processes the rows: the server's own workers stay off.
+      '--workers',
+      '0',
     ],
     { stdio: 'ignore', env: { ...process.env, DATABASE_URL: '' } },
   );
@@ -193,6 +196,8 @@ describe('printloom campaigns and bulk', () => {
       csv,
       '--name-prefix',
       'CLI',
+      // The sleeve row breaks a rule on purpose, so the worker marks it invalid.
+      '--force',
       '--json',
     );
     expect(created.stderr).toBe('');
@@ -215,7 +220,16 @@ describe('printloom campaigns and bulk', () => {
     const started = await cli('bulk', 'start-all', '--json');
     expect(JSON.parse(started.stdout).updated).toBeGreaterThanOrEqual(2);
 
-    const ran = await cli('bulk', 'run', '--once', '--concurrency', '2', '--json');
+    // The sleeve row is marked invalid on purpose: --allow-failed-rows keeps the exit code 0.
+    const ran = await cli(
+      'bulk',
+      'run',
+      '--once',
+      '--allow-failed-rows',
+      '--concurrency',
+      '2',
+      '--json',
+    );
     expect(ran.code).toBe(0);
     const counts = JSON.parse(ran.stdout) as { processed: number; invalid: number };
     expect(counts.invalid).toBeGreaterThanOrEqual(1);
@@ -253,6 +267,121 @@ describe('printloom campaigns and bulk', () => {
     const retried = await cli('bulk', 'retry', String(failed?.id), '--json');
     expect(retried.code).toBe(0);
     expect(JSON.parse(retried.stdout)).toMatchObject({ id: failed?.id, status: 'pending' });
+  });
+});
+
+describe("the pre-check, both kinds of bulk work and the dashboard's words", () => {
+  it('refuses rows the dashboard would refuse, with readable reasons, and creates nothing', async () => {
+    const csv = join(home, 'precheck.csv');
+    writeFileSync(
+      csv,
+      [
+        'campaign_name,new_url,print_space',
+        'Fine,art/sunset-one.png,front',
+        'Sleeve only,art/sunset-two.png,sleeve',
+        'Lost file,art/nowhere.png,front',
+      ].join('\n'),
+    );
+    const before = JSON.parse((await cli('bulk', 'list', '--json')).stdout).total as number;
+    const result = await cli('bulk', 'create', '--template', '1', '--designs', csv, '--force');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('2 of 3 rows refused by the pre-check');
+    expect(result.stderr).toContain(
+      `row 2 "Sleeve only": Classic T-shirt has no print space 'sleeve' (PRINT_SPACE_IS_MISSING)`,
+    );
+    expect(result.stderr).toContain(
+      `row 3 "Lost file": ${join(home, 'art', 'nowhere.png')} does not exist (Design url is invalid)`,
+    );
+    // A missing file cannot be sent even with --force.
+    expect(result.stderr).toContain('--force cannot send a file that cannot be read');
+
+    const json = await cli('bulk', 'create', '--template', '1', '--designs', csv, '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      rows: 3,
+      refused: [
+        { row: 2, message: 'PRINT_SPACE_IS_MISSING' },
+        { row: 3, message: 'Design url is invalid' },
+      ],
+    });
+    const after = JSON.parse((await cli('bulk', 'list', '--json')).stdout).total as number;
+    expect(after).toBe(before);
+  });
+
+  it("shows statuses with the dashboard's labels and reads them back", async () => {
+    // The sleeve row was retried above: a run fails it again.
+    expect((await cli('bulk', 'run', '--once', '--allow-failed-rows')).code).toBe(0);
+    const processed = await cli('bulk', 'list', '--status', 'processed', '--per-page', '3');
+    expect(processed.code).toBe(0);
+    expect(processed.stdout).toContain('Processed');
+    expect(processed.stdout).not.toContain('completed');
+    const failed = await cli('bulk', 'list', '--status', 'Failed');
+    expect(failed.stdout).toContain(
+      'PRINT_SPACE_IS_MISSING (A print space of the row is missing on the template campaign)',
+    );
+    const wrong = await cli('bulk', 'list', '--status', 'done');
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('Unknown status "done"');
+  });
+
+  it('creates, lists, stops, starts, retries and removes regular jobs', async () => {
+    // A campaign the multi-space run made: it has a design, so regular jobs can copy it.
+    const made = await cli('campaigns', 'list', '--q', 'sunset three', '--json');
+    const template = (JSON.parse(made.stdout) as { data: { id: number }[] }).data[0]?.id ?? 0;
+    const created = await cli(
+      'bulk',
+      'create',
+      '--kind',
+      'regular',
+      '--template',
+      String(template),
+      '--designs',
+      art,
+      '--name-prefix',
+      'Reg',
+      '--json',
+    );
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const { ids } = JSON.parse(created.stdout) as { ids: number[] };
+    expect(ids).toHaveLength(3);
+
+    const listed = await cli('bulk', 'list', '--kind', 'regular', '--json');
+    const jobs = (JSON.parse(listed.stdout) as { data: { id: number; status: string }[] }).data;
+    expect(jobs.filter((job) => ids.includes(job.id)).map((job) => job.status)).toEqual([
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    const table = await cli('bulk', 'list', '--kind', 'regular');
+    expect(table.stdout).toMatch(new RegExp(`Pending\\s+${template}\\s+—\\s+Reg sunset`));
+
+    const [first = 0, second = 0] = ids;
+    const stopped = await cli('bulk', 'stop', String(first), '--kind', 'regular', '--json');
+    expect(JSON.parse(stopped.stdout)).toMatchObject([{ id: first, status: 'stopped' }]);
+    const onlyStopped = await cli('bulk', 'list', '--kind', 'regular', '--status', 'stopped');
+    expect(onlyStopped.stdout).toContain('Stopped');
+    const retried = await cli('bulk', 'retry', String(first), '--kind', 'regular', '--json');
+    expect(JSON.parse(retried.stdout)).toMatchObject({ id: first, status: 'pending' });
+    expect((await cli('bulk', 'stop-all', '--kind', 'regular')).stdout).toMatch(
+      /^\d+ jobs stopped\.\n$/,
+    );
+    const started = await cli('bulk', 'start', String(second), '--kind', 'regular');
+    expect(started.stdout).toContain('Pending');
+    const removed = await cli('bulk', 'remove', ...ids.map(String), '--kind', 'regular');
+    expect(removed.stdout).toBe('Removed 3 jobs.\n');
+    const left = await cli('bulk', 'list', '--kind', 'regular', '--json');
+    expect(
+      (JSON.parse(left.stdout) as { data: { id: number }[] }).data.filter((job) =>
+        ids.includes(job.id),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an unknown kind as a usage error', async () => {
+    const result = await cli('bulk', 'list', '--kind', 'express');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Unknown kind "express": use multi-space or regular');
   });
 });
 

@@ -1,14 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { webDist } from '@printloom/web/dist-path';
 import type { Command } from 'commander';
 import { CliError, EXIT } from '../CliError.js';
+import { createServeLogger, LOG_FORMATS, type LogFormat } from '../serveLog.js';
 
 // Shown in --help; the server applies them (readServerEnvironment) when neither a flag nor its
 // variable gives a value. The server is loaded only when serving, so they are repeated here.
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = '.printloom';
-/** The built dashboard, from src/commands and dist/commands alike. */
-const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /** Flags as given; one left out is read from its variable (PORT, HOST, PRINTLOOM_DATA_DIR). */
 export interface ServeOptions {
@@ -17,6 +16,38 @@ export interface ServeOptions {
   host?: string;
   dataDir?: string;
   logLevel: string;
+  /** Bulk workers inside the server (0: none). */
+  workers: number;
+  /** Terminal lines or JSON lines; default pretty on a terminal. */
+  logFormat?: LogFormat | undefined;
+}
+
+export const DEFAULT_SERVER_WORKERS = 1;
+
+function parseWorkers(value: string): number {
+  const workers = Number(value);
+  if (!/^\d+$/.test(value) || workers > 64) {
+    throw new CliError(`Invalid --workers "${value}": use a number from 0 to 64`, EXIT.usage);
+  }
+  return workers;
+}
+
+function parseLogFormat(value: string): LogFormat {
+  if (!(LOG_FORMATS as readonly string[]).includes(value)) {
+    throw new CliError(`Invalid --log-format "${value}": use pretty or json`, EXIT.usage);
+  }
+  return value as LogFormat;
+}
+
+/** The server's own address as a client on this machine reaches it (any-address → loopback). */
+export function loopbackUrl(address: { address: string; port: number }): string {
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.address.includes(':')
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 function parsePort(value: string): number {
@@ -33,11 +64,17 @@ export async function serve(
   out: NodeJS.WritableStream = process.stdout,
   stopSignal?: AbortSignal,
 ): Promise<void> {
-  const { SettingsError, startServerFromEnvironment } = await import('@printloom/server');
+  const serverModule = await import('@printloom/server');
+  const { SettingsError, startServerFromEnvironment } = serverModule;
+  const logger = createServeLogger({
+    format: options.logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    level: options.logLevel,
+  });
+  const { workers: workerCount, logFormat: _format, ...flags } = options;
   // The server reads and checks its settings (flags first, then the environment) in one place.
   const server = await startServerFromEnvironment(
     {
-      flags: { ...options, webDist: WEB_DIST },
+      flags: { ...flags, webDist, logger },
       env: process.env,
     },
     (line) => out.write(`${line}\n`),
@@ -45,16 +82,40 @@ export async function serve(
     if (error instanceof SettingsError) throw new CliError(error.message, EXIT.usage);
     throw error;
   });
+  const stopWorkers = new AbortController();
+  let workers: Promise<void> = Promise.resolve();
+  const address = server.app.server.address();
+  if (workerCount > 0 && address && typeof address === 'object') {
+    const { runServerWorkers } = await import('../worker/serverWorkers.js');
+    workers = runServerWorkers({
+      count: workerCount,
+      api: loopbackUrl(address),
+      server: {
+        db: server.app.db,
+        sellersWithBulkWork: serverModule.sellersWithBulkWork,
+        openServiceSession: (db, sellerId) => serverModule.openServiceSession(db, sellerId),
+      },
+      logger,
+      signal: stopWorkers.signal,
+    }).catch((error: unknown) => server.app.log.error({ err: error }, 'Server workers stopped'));
+    out.write(
+      `${workerCount} bulk ${workerCount === 1 ? 'worker' : 'workers'} running in this process (--workers 0 turns them off)\n`,
+    );
+  }
   await new Promise<void>((done) => {
     const stop = (signal: NodeJS.Signals) => {
       out.write(`Received ${signal}, shutting down.\n`);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      // In-flight requests finish; new connections are refused; the database closes last.
-      server.close().then(done, (error: unknown) => {
-        out.write(`Shutdown failed: ${String(error)}\n`);
-        done();
-      });
+      // Workers finish and save the rows in hand (over HTTP, so before the server closes);
+      // then in-flight requests finish, new connections are refused, the database closes last.
+      stopWorkers.abort();
+      workers
+        .then(() => server.close())
+        .then(done, (error: unknown) => {
+          out.write(`Shutdown failed: ${String(error)}\n`);
+          done();
+        });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
@@ -73,7 +134,18 @@ export function registerServeCommands(program: Command): void {
       '--data-dir <dir>',
       `database and uploads directory (default: $PRINTLOOM_DATA_DIR or ${DEFAULT_DATA_DIR})`,
     )
-    .option('--log-level <level>', 'pino log level', 'info')
+    .option('--log-level <level>', 'pino log level (debug also shows routine requests)', 'info')
+    .option(
+      '--log-format <format>',
+      'pretty (short lines, default on a terminal) or json (default otherwise)',
+      parseLogFormat,
+    )
+    .option(
+      '--workers <n>',
+      'bulk workers inside the server, serving every seller (0 turns them off)',
+      parseWorkers,
+      DEFAULT_SERVER_WORKERS,
+    )
     .action(async (options: ServeOptions) => {
       await serve(options);
     });

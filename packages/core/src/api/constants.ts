@@ -45,3 +45,8 @@ export const CSRF_HEADER_VALUE = 'printloom';
 export const FEATURE_OFF_MESSAGE = 'This feature is not enabled for this account.';
 /** A seller without the pb or personalized tag asking for the design tool (spec §6). */
 export const PERSONALIZED_OFF_MESSAGE = 'Personalised products are not enabled for this account.';
+/**
+ * Header a bulk worker may name itself in (e.g. 'server worker 1'): the server's request log
+ * carries it, so a terminal can tell the server's own workers' calls from a person's.
+ */
+export const WORKER_NAME_HEADER = 'x-printloom-worker';

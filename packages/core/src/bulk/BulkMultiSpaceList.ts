@@ -38,6 +38,8 @@ export const BulkMultiSpaceRow = z.object({
   /** Why the row failed (the validator's message), if it did. */
   message: z.string().nullable().optional(),
   attempts: z.number().int().nonnegative().default(0),
+  /** The worker that saved the row (its device id: a host name, 'server worker 1', a tab's id). */
+  device_id: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string().optional(),
 });

@@ -38,6 +38,8 @@ export type TemplateMockup = z.infer<typeof TemplateMockup>;
 export const TemplateProduct = z.object({
   id: z.number().int().positive(),
   template_id: z.number().int().positive(),
+  /** The product's name (its template's, e.g. 'Ceramic Mug 11oz (3D)'), for readable reasons. */
+  name: z.string().nullable().optional(),
   print_spaces: z.union([z.string(), z.array(TemplateProductPrintSpace)]),
   designs: z.array(ProductDesign).default([]),
   template_mockups: z.array(TemplateMockup).default([]),

@@ -18,6 +18,17 @@ export const REGULAR_WORKER_LOG_MESSAGES = {
   missingPrintSpaces: 'Missing print spaces',
   cannotLoadDesigns: 'Cannot load designs',
 } as const;
+/** What each regular worker message means, in words a seller reads (bulk lists, pre-checks). */
+export const REGULAR_WORKER_LOG_TEXTS: Readonly<Record<string, string>> = {
+  [REGULAR_WORKER_LOG_MESSAGES.campaignFetchFailed]: 'The template campaign could not be fetched',
+  [REGULAR_WORKER_LOG_MESSAGES.campaignDataNotFound]: 'The template campaign was not found',
+  [REGULAR_WORKER_LOG_MESSAGES.campaignHasNoProducts]: 'The template campaign has no products',
+  [REGULAR_WORKER_LOG_MESSAGES.originalCampaignHasNoDesign]:
+    'The template campaign has no design for the artwork to take the place of',
+  [REGULAR_WORKER_LOG_MESSAGES.missingPrintSpaces]:
+    'A product of the template campaign has no readable print spaces',
+  [REGULAR_WORKER_LOG_MESSAGES.cannotLoadDesigns]: 'The artwork could not be loaded',
+};
 /**
  * Logged problems no retry can cure: the template campaign itself is unusable, so the server
  * marks the job failed (the seller fixes the template and retries) instead of handing it out again.

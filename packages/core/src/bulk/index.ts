@@ -2,6 +2,8 @@ export * from './artworkRows.js';
 export * from './attemptLimit.js';
 export * from './BulkMultiSpaceList.js';
 export * from './BulkRegularJob.js';
+export * from './bulkStatusLabel.js';
+export * from './checkArtworkRows.js';
 export * from './constants.js';
 export * from './multiSpaceWorker.js';
 export * from './PendingBulkRecord.js';

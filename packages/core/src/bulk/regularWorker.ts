@@ -134,7 +134,10 @@ export function retryDelayFor(reason: string | null | undefined): number {
   }
 }
 
-function printSpacesReadable(value: TemplateCampaign['products'][number]['print_spaces']): boolean {
+/** Whether a product's print spaces read as a non-empty list (else 'Missing print spaces'). */
+export function printSpacesReadable(
+  value: TemplateCampaign['products'][number]['print_spaces'],
+): boolean {
   if (Array.isArray(value)) return value.length > 0;
   try {
     const parsed: unknown = JSON.parse(String(value));

@@ -19,9 +19,58 @@ export const MULTI_SPACE_ROW_MESSAGES = {
 export type MultiSpaceRowMessage =
   (typeof MULTI_SPACE_ROW_MESSAGES)[keyof typeof MULTI_SPACE_ROW_MESSAGES];
 
+/**
+ * What each message means, in words a seller reads without knowing the codes: the bulk lists
+ * show these beside a stored message. A failed check also gives a `reason` naming the product,
+ * print space or design at fault (see MULTI_SPACE_ROW_REASONS).
+ */
+export const MULTI_SPACE_ROW_MESSAGE_TEXTS: Readonly<Record<MultiSpaceRowMessage, string>> = {
+  [MULTI_SPACE_ROW_MESSAGES.designsInvalid]: "The row's designs cannot be read as a list",
+  [MULTI_SPACE_ROW_MESSAGES.emptyDesigns]: 'The row has no artwork',
+  [MULTI_SPACE_ROW_MESSAGES.designUrlInvalid]: 'An artwork has no usable file or address',
+  [MULTI_SPACE_ROW_MESSAGES.designInvalid]:
+    'The artworks do not say which print space each goes on',
+  [MULTI_SPACE_ROW_MESSAGES.printSpaceInvalid]:
+    'A product of the template campaign has no readable print spaces',
+  [MULTI_SPACE_ROW_MESSAGES.printSpaceMissing]:
+    'A print space of the row is missing on the template campaign',
+  [MULTI_SPACE_ROW_MESSAGES.invalidDesign]: 'No design or mockup image would result',
+  [MULTI_SPACE_ROW_MESSAGES.campaignNotFound]: 'The template campaign was not found',
+};
+
+/** How a product is named in a reason: its name (e.g. 'Ceramic Mug 11oz (3D)'), else its id. */
+export function productLabel(product: { id: number; name?: string | null | undefined }): string {
+  return product.name?.trim() || `Product ${product.id}`;
+}
+
+const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
+
+/** The specific reason of each refusal, naming what is at fault. */
+export const MULTI_SPACE_ROW_REASONS = {
+  designsInvalid: () => "The row's designs cannot be read as a list of artworks",
+  emptyDesigns: () => 'The row has no artwork',
+  designNotAnEntry: (n: number) => `Design ${n} is not an artwork entry`,
+  designUrlMissing: (n: number) => `Design ${n} has no file or address`,
+  printSpaceNotNamed: (n: number) =>
+    `Design ${n} has no print space: with several artworks each names its print space`,
+  printSpaceTwice: (space: string) => `Two artworks are for print space '${space}'`,
+  campaignNotFound: () => 'The template campaign was not found',
+  noProducts: () => 'The template campaign has no products',
+  printSpacesUnreadable: (product: string) => `${product} has no readable print spaces`,
+  productLacksSpaces: (product: string, spaces: readonly string[]) =>
+    spaces.length === 1
+      ? `${product} has no print space ${quoted(spaces)}`
+      : `${product} has none of the print spaces ${quoted(spaces)}`,
+  noProductHasSpace: (space: string) =>
+    `No product of the template campaign has print space '${space}'`,
+  noMockup: () => "The template campaign's products have no mockup for the row's print spaces",
+} as const;
+
 /** What the validator reads of a template product: its print spaces and mockups. */
 export interface MultiSpaceRowProduct {
   id: number;
+  /** Shown in reasons ('Ceramic Mug 11oz (3D) has no print space …'). */
+  name?: string | null | undefined;
   template_id?: number | undefined;
   /** JSON text of `[{ name, width, height, isMain? }]`, or the parsed list. */
   print_spaces: string | readonly unknown[] | null | undefined;
@@ -55,7 +104,7 @@ export interface PlannedMockup {
 
 export type MultiSpaceRowResult =
   | { ok: true; designs: PlannedDesign[]; mockups: PlannedMockup[] }
-  | { ok: false; message: MultiSpaceRowMessage };
+  | { ok: false; message: MultiSpaceRowMessage; reason: string };
 
 interface RowDesign {
   new_url: string;
@@ -150,43 +199,63 @@ export function mainPrintSpace(
  * 6. At least one design and one mockup image must result: 'Invalid design'.
  *
  * A row whose template campaign is missing gives 'Campaign not found'.
+ *
+ * A refusal carries the spec's `message` (what the worker stores on the row) and a `reason`
+ * in plain words naming what is at fault, e.g. "Ceramic Mug 11oz (3D) has no print space
+ * 'front'" (MULTI_SPACE_ROW_REASONS).
  */
 export function validateMultiSpaceRow(record: MultiSpaceRowInput): MultiSpaceRowResult {
-  const fail = (message: MultiSpaceRowMessage): MultiSpaceRowResult => ({ ok: false, message });
+  const M = MULTI_SPACE_ROW_MESSAGES;
+  const R = MULTI_SPACE_ROW_REASONS;
+  const fail = (message: MultiSpaceRowMessage, reason: string): MultiSpaceRowResult => ({
+    ok: false,
+    message,
+    reason,
+  });
 
   const list = parseList(record.designs);
-  if (!list) return fail(MULTI_SPACE_ROW_MESSAGES.designsInvalid);
-  if (list.length === 0) return fail(MULTI_SPACE_ROW_MESSAGES.emptyDesigns);
+  if (!list) return fail(M.designsInvalid, R.designsInvalid());
+  if (list.length === 0) return fail(M.emptyDesigns, R.emptyDesigns());
 
   const rowDesigns: RowDesign[] = [];
-  for (const item of list) {
-    if (!isRecord(item)) return fail(MULTI_SPACE_ROW_MESSAGES.designInvalid);
+  for (const [at, item] of list.entries()) {
+    if (!isRecord(item)) return fail(M.designInvalid, R.designNotAnEntry(at + 1));
     const newUrl = nonBlank(item.new_url);
-    if (!newUrl) return fail(MULTI_SPACE_ROW_MESSAGES.designUrlInvalid);
+    if (!newUrl) return fail(M.designUrlInvalid, R.designUrlMissing(at + 1));
     rowDesigns.push({ new_url: newUrl, print_space: nonBlank(item.print_space) });
   }
   if (rowDesigns.length > 1) {
-    const names = rowDesigns.map((design) => design.print_space);
-    if (names.some((name) => name === undefined) || new Set(names).size !== names.length) {
-      return fail(MULTI_SPACE_ROW_MESSAGES.designInvalid);
+    const seen = new Set<string>();
+    for (const [at, design] of rowDesigns.entries()) {
+      if (design.print_space === undefined) {
+        return fail(M.designInvalid, R.printSpaceNotNamed(at + 1));
+      }
+      if (seen.has(design.print_space)) {
+        return fail(M.designInvalid, R.printSpaceTwice(design.print_space));
+      }
+      seen.add(design.print_space);
     }
   }
 
   const campaign = record.template_campaign;
-  if (!campaign) return fail(MULTI_SPACE_ROW_MESSAGES.campaignNotFound);
-  if (campaign.products.length === 0) return fail(MULTI_SPACE_ROW_MESSAGES.invalidDesign);
+  if (!campaign) return fail(M.campaignNotFound, R.campaignNotFound());
+  if (campaign.products.length === 0) return fail(M.invalidDesign, R.noProducts());
 
   const designs: PlannedDesign[] = [];
   const mockups: PlannedMockup[] = [];
   const usedSpaces = new Set<string>();
   for (const product of campaign.products) {
     const spaces = printSpacesOf(product);
-    if (!spaces) return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceInvalid);
+    const unreadable = () =>
+      fail(M.printSpaceInvalid, R.printSpacesUnreadable(productLabel(product)));
+    if (!spaces) return unreadable();
     const names = new Set(spaces.map((space) => space.name));
     const productDesigns: PlannedDesign[] = [];
+    const wanted: string[] = [];
     for (const design of rowDesigns) {
       const target = design.print_space ?? mainPrintSpace(spaces);
-      if (target === undefined) return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceInvalid);
+      if (target === undefined) return unreadable();
+      wanted.push(target);
       if (!names.has(target)) continue;
       productDesigns.push({
         product_id: product.id,
@@ -195,7 +264,9 @@ export function validateMultiSpaceRow(record: MultiSpaceRowInput): MultiSpaceRow
         new_url: design.new_url,
       });
     }
-    if (productDesigns.length === 0) return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceMissing);
+    if (productDesigns.length === 0) {
+      return fail(M.printSpaceMissing, R.productLacksSpaces(productLabel(product), wanted));
+    }
     for (const design of productDesigns) {
       usedSpaces.add(design.print_space);
       for (const mockup of product.template_mockups ?? []) {
@@ -212,11 +283,9 @@ export function validateMultiSpaceRow(record: MultiSpaceRowInput): MultiSpaceRow
   }
   for (const design of rowDesigns) {
     if (design.print_space !== undefined && !usedSpaces.has(design.print_space)) {
-      return fail(MULTI_SPACE_ROW_MESSAGES.printSpaceMissing);
+      return fail(M.printSpaceMissing, R.noProductHasSpace(design.print_space));
     }
   }
-  if (designs.length === 0 || mockups.length === 0) {
-    return fail(MULTI_SPACE_ROW_MESSAGES.invalidDesign);
-  }
+  if (designs.length === 0 || mockups.length === 0) return fail(M.invalidDesign, R.noMockup());
   return { ok: true, designs, mockups };
 }

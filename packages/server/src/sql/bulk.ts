@@ -43,6 +43,7 @@ export interface BulkRow {
   attempts: number;
   lease_token: string | null;
   lease_expires_at: Date | null;
+  device_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -59,6 +60,7 @@ export function bulkRowView(row: BulkRow) {
     designs: row.designs,
     message: row.message,
     attempts: row.attempts,
+    device_id: row.device_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -334,6 +336,7 @@ export async function rowsByIds(
 interface OriginProductRow {
   id: number;
   template_id: number;
+  display_name: string;
   print_spaces: string;
   options: Record<string, string[]>;
   default_option: string | null;
@@ -350,7 +353,9 @@ export async function originCampaign(db: Queryable, sellerId: number, campaignId
   );
   if (!campaign) return undefined;
   const products = await db.query<OriginProductRow>(
-    'SELECT * FROM products WHERE campaign_id = $1 ORDER BY id',
+    `SELECT p.*, COALESCE(p.name, t.name) AS display_name
+     FROM products p JOIN product_templates t ON t.id = p.template_id
+     WHERE p.campaign_id = $1 ORDER BY p.id`,
     [campaignId],
   );
   const designs = await db.query<{
@@ -378,6 +383,7 @@ export async function originCampaign(db: Queryable, sellerId: number, campaignId
     products: products.map((p) => ({
       id: p.id,
       template_id: p.template_id,
+      name: p.display_name,
       print_spaces: p.print_spaces,
       designs: designs
         .filter((d) => d.product_id === p.id || d.product_id === null)

@@ -1,28 +1,22 @@
 import {
   type ArtworkRow,
+  type ArtworkRowMessage,
+  type CheckedArtworkRow,
+  type CheckedDesign,
+  checkMultiSpaceRows,
+  checkRegularRows as checkRegularArtworkRows,
   isArtworkImage,
-  isRemoteSource,
-  MULTI_SPACE_ROW_MESSAGES,
   type MultiSpaceRowInput,
-  type MultiSpaceRowMessage,
-  type RegularLogMessage,
   type TemplateCampaign,
-  templateProblem,
-  validateMultiSpaceRow,
 } from '@printloom/core';
 import type { DroppedFile } from './artworkRows.js';
 
-export interface CheckedDesign {
-  source: string;
-  print_space: string | undefined;
-  /** A dropped file to upload (not a remote address). */
-  local: boolean;
-}
+export type { CheckedDesign };
 
 /**
  * A row as the import page shows it before anything is sent: valid with the work it plans, or
- * invalid with the spec §5 message the worker would mark it with (and, for a file problem, the
- * detail of what is wrong).
+ * invalid with the spec §5 message the worker would mark it with and, in `detail`, the reason
+ * in plain words (core's pre-check, the same words `printloom bulk create` prints).
  */
 export type CheckedRow = {
   index: number;
@@ -34,34 +28,28 @@ export type CheckedRow = {
 );
 
 /** The spec's messages a row can be refused with (spec §5 row rules, §8 worker messages). */
-export type RowMessage = MultiSpaceRowMessage | RegularLogMessage;
+export type RowMessage = ArtworkRowMessage;
 
-function checkedDesigns(row: ArtworkRow): CheckedDesign[] {
-  return row.designs.map((design) => ({
-    source: design.source,
-    print_space: design.print_space,
-    local: design.source !== '' && !isRemoteSource(design.source),
-  }));
+/** What is wrong with a dropped file a row names, if anything. */
+function droppedFileProblem(files: ReadonlyMap<string, DroppedFile>) {
+  return (source: string): string | undefined => {
+    if (!files.has(source)) return `${source} is not among the dropped files`;
+    if (!isArtworkImage(source)) return `${source} is not a PNG, JPEG or WebP image`;
+    return undefined;
+  };
 }
 
-/** What is wrong with the dropped files a row names, if anything. */
-function fileProblem(
-  designs: readonly CheckedDesign[],
-  files: ReadonlyMap<string, DroppedFile>,
-): string | undefined {
-  for (const design of designs) {
-    if (!design.local) continue;
-    if (!files.has(design.source)) return `${design.source} is not among the dropped files`;
-    if (!isArtworkImage(design.source)) return `${design.source} is not a PNG, JPEG or WebP image`;
-  }
-  return undefined;
+function shown(row: CheckedArtworkRow): CheckedRow {
+  if (row.ok) return row;
+  const { reason, ...rest } = row;
+  return { ...rest, detail: reason };
 }
 
 /**
- * Checks every row with core's validateMultiSpaceRow against the template campaign, exactly as
- * the bulk worker will (spec §5), then checks that each local design is a dropped PNG, JPEG or
- * WebP image: a file that is missing or not an image cannot become a design url, so it is
- * 'Design url is invalid'.
+ * Checks every row with core's pre-check (validateMultiSpaceRow against the template campaign,
+ * exactly as the bulk worker will, spec §5), each local design having to be a dropped PNG,
+ * JPEG or WebP image: a file that is missing or not an image cannot become a design url, so it
+ * is 'Design url is invalid'.
  */
 export function checkImportRows(
   rows: readonly ArtworkRow[],
@@ -69,43 +57,16 @@ export function checkImportRows(
   files: ReadonlyMap<string, DroppedFile>,
   namePrefix = '',
 ): CheckedRow[] {
-  const prefix = namePrefix.trim() ? `${namePrefix.trim()} ` : '';
-  return rows.map((row, index) => {
-    const designs = checkedDesigns(row);
-    const base = { index, campaign_name: `${prefix}${row.campaign_name}`, designs };
-    const result = validateMultiSpaceRow({
-      designs: row.designs.map((design) => ({
-        new_url: design.source,
-        ...(design.print_space ? { print_space: design.print_space } : {}),
-      })),
-      template_campaign: template,
-    });
-    if (!result.ok) return { ...base, ok: false, message: result.message, detail: undefined };
-    const problem = fileProblem(designs, files);
-    if (problem) {
-      return {
-        ...base,
-        ok: false,
-        message: MULTI_SPACE_ROW_MESSAGES.designUrlInvalid,
-        detail: problem,
-      };
-    }
-    return {
-      ...base,
-      ok: true,
-      designCount: result.designs.length,
-      mockupCount: result.mockups.length,
-    };
-  });
+  return checkMultiSpaceRows(rows, template, {
+    namePrefix,
+    fileProblem: droppedFileProblem(files),
+  }).map(shown);
 }
 
 /**
- * Checks rows of a regular bulk job: one artwork per campaign, put where the template campaign
- * has its design (a print space column is not used). The template itself must be one the
- * regular worker can copy (core's templateProblem, spec §8 messages: 'Campaign has no
- * products', 'Original campaign has no design', 'Missing print spaces'); a row needs exactly
- * one design ('Empty valid design', 'Design is invalid') with an address or a dropped image
- * ('Design url is invalid'). The worker adds `prefix` itself, so names stay as read.
+ * Checks rows of a regular bulk job with core's checkRegularRows: one artwork per campaign, put
+ * where the template campaign has its design; the template must be one the regular worker can
+ * copy. The worker adds `prefix` itself, so names stay as read.
  */
 export function checkRegularRows(
   rows: readonly ArtworkRow[],
@@ -113,32 +74,10 @@ export function checkRegularRows(
   files: ReadonlyMap<string, DroppedFile>,
   prefix = '',
 ): CheckedRow[] {
-  const shown = prefix.trim() ? `${prefix.trim()} ` : '';
-  const templateMessage = templateProblem(template ?? null);
-  const mockups = (template?.products ?? []).reduce(
-    (sum, product) => sum + product.template_mockups.length,
-    0,
-  );
-  return rows.map((row, index) => {
-    const designs = checkedDesigns(row);
-    const base = { index, campaign_name: `${shown}${row.campaign_name}`, designs };
-    const fail = (message: RowMessage, detail?: string): CheckedRow => ({
-      ...base,
-      ok: false,
-      message,
-      detail,
-    });
-    if (!template) return fail(MULTI_SPACE_ROW_MESSAGES.campaignNotFound);
-    if (templateMessage) return fail(templateMessage);
-    if (designs.length === 0) return fail(MULTI_SPACE_ROW_MESSAGES.emptyDesigns);
-    if (designs.length > 1) {
-      return fail(MULTI_SPACE_ROW_MESSAGES.designInvalid, 'A regular campaign takes one artwork');
-    }
-    if (designs[0]?.source === '') return fail(MULTI_SPACE_ROW_MESSAGES.designUrlInvalid);
-    const problem = fileProblem(designs, files);
-    if (problem) return fail(MULTI_SPACE_ROW_MESSAGES.designUrlInvalid, problem);
-    return { ...base, ok: true, designCount: template.products.length, mockupCount: mockups };
-  });
+  return checkRegularArtworkRows(rows, template, {
+    namePrefix: prefix,
+    fileProblem: droppedFileProblem(files),
+  }).map(shown);
 }
 
 /** The regular jobs of the valid rows: a name and the uploaded url of its one artwork. */

@@ -1,19 +1,23 @@
+import { BULK_JOB_STATUS_LABELS as BULK } from '@printloom/core';
 import Badge from 'react-bootstrap/Badge';
 
-/** How each status of campaigns (spec §3 entity status) and bulk rows (bulk job status) reads. */
+/**
+ * How each status of campaigns (spec §3 entity status) and bulk rows (bulk job status) reads.
+ * Bulk labels come from core, so the CLI's tables use the same words.
+ */
 export const STATUS_LOOK: Readonly<Record<string, { label: string; bg: string; text?: string }>> = {
   draft: { label: 'Draft', bg: 'secondary' },
   active: { label: 'Active', bg: 'success' },
   inactive: { label: 'Inactive', bg: 'light', text: 'dark' },
   reviewing: { label: 'Reviewing', bg: 'info', text: 'dark' },
   blocked: { label: 'Blocked', bg: 'danger' },
-  pending: { label: 'Pending', bg: 'secondary' },
-  processing: { label: 'Processing', bg: 'primary' },
-  completed: { label: 'Processed', bg: 'success' },
-  failed: { label: 'Failed', bg: 'danger' },
-  stopped: { label: 'Stopped', bg: 'warning', text: 'dark' },
-  duplicate: { label: 'Duplicate', bg: 'light', text: 'dark' },
-  save_design: { label: 'Saving design', bg: 'info', text: 'dark' },
+  pending: { label: BULK.pending, bg: 'secondary' },
+  processing: { label: BULK.processing, bg: 'primary' },
+  completed: { label: BULK.completed, bg: 'success' },
+  failed: { label: BULK.failed, bg: 'danger' },
+  stopped: { label: BULK.stopped, bg: 'warning', text: 'dark' },
+  duplicate: { label: BULK.duplicate, bg: 'light', text: 'dark' },
+  save_design: { label: BULK.save_design, bg: 'info', text: 'dark' },
 };
 
 export function statusLabel(status: string): string {

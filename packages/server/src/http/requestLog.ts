@@ -1,0 +1,32 @@
+import { WORKER_NAME_HEADER } from '@printloom/core';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/**
+ * One log line per request, written when the answer has gone: method and address (through the
+ * logger's `req` serializer, so whatever it redacts stays redacted), status, milliseconds, and
+ * which of the server's own workers asked, if one did. Fastify's default logs two lines per
+ * request (incoming, completed); a dashboard tab polling the bulk queue made 12,647 lines in 35
+ * minutes of demo mode.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(): void {
+    // Said once, when the answer has gone (requestCompleted).
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const worker = request.headers[WORKER_NAME_HEADER];
+    const line = {
+      req: request,
+      res: reply,
+      responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      ...(typeof worker === 'string' ? { worker } : {}),
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
