@@ -125,4 +125,15 @@ describe('runGuards (spec §2 redirects)', () => {
       cookies: { cs_track: 'abc' },
     });
   });
+
+  it('sends someone signed in from the login form to this site only', () => {
+    const guest = (path: string) => runGuards(['guest'], ctx({ path: `/auth/login${path}` }));
+    expect(guest('?redirect=%2Forders')).toEqual({ kind: 'redirect', to: '/orders' });
+    for (const target of ['https://evil.test/', '//evil.test/x', '/\\evil.test']) {
+      expect(guest(`?redirect=${encodeURIComponent(target)}`)).toEqual({
+        kind: 'redirect',
+        to: '/',
+      });
+    }
+  });
 });

@@ -16,7 +16,12 @@ import {
   UNKNOWN_MIDDLEWARE_STATUS,
 } from '../constants.js';
 import type { DomainInfo } from '../env/domain.js';
-import { loginPath, redirectTarget, sellerCenterCallback } from './redirects.js';
+import {
+  isSafeInternalPath,
+  loginPath,
+  redirectTarget,
+  sellerCenterCallback,
+} from './redirects.js';
 
 /**
  * Route guards (spec §2 "Layouts and guards"), named by the PAGES table of core (a page runs
@@ -90,7 +95,9 @@ const GUARDS: Record<GuardName, Guard> = {
   guest(ctx) {
     if (!ctx.user) return NEXT;
     const query = ctx.path.includes('?') ? ctx.path.slice(ctx.path.indexOf('?')) : '';
-    return { kind: 'redirect', to: redirectTarget(query) ?? PATHS.home };
+    // The `redirect` parameter is anyone's to write: only this site's own pages are followed.
+    const target = redirectTarget(query);
+    return { kind: 'redirect', to: target && isSafeInternalPath(target) ? target : PATHS.home };
   },
   maintenance: (ctx) => (ctx.maintenance ? { kind: 'redirect', to: PATHS.maintenance } : NEXT),
   'tfa-auth': (ctx) =>

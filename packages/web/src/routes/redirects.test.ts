@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { afterLoginTarget } from '../pages/auth/afterLogin.js';
-import { externalTarget, isSafeInternalPath, loginPath } from './redirects.js';
+import { externalTarget, isSafeInternalPath, isSameOriginUrl, loginPath } from './redirects.js';
+
+const ORIGIN = 'https://center.test';
 
 describe('redirect safety (spec §2)', () => {
   it('keeps in-app paths in the router and sends the rest to a full-page load', () => {
@@ -25,18 +27,36 @@ describe('redirect safety (spec §2)', () => {
   });
 
   it('goes back to the asked page after login, marked ref=login', () => {
-    expect(afterLoginTarget('?redirect=%2Fpayouts')).toEqual({
+    expect(afterLoginTarget('?redirect=%2Fpayouts', ORIGIN)).toEqual({
       internal: true,
       to: '/payouts?ref=login',
     });
-    expect(afterLoginTarget('?redirect=%2Forders%3Fpage%3D2')).toEqual({
+    expect(afterLoginTarget('?redirect=%2Forders%3Fpage%3D2', ORIGIN)).toEqual({
       internal: true,
       to: '/orders?page=2&ref=login',
     });
-    expect(afterLoginTarget('')).toEqual({ internal: true, to: '/?ref=login' });
-    expect(afterLoginTarget('?redirect=https%3A%2F%2Fcenter.test%2Fa')).toEqual({
+    expect(afterLoginTarget('', ORIGIN)).toEqual({ internal: true, to: '/?ref=login' });
+    expect(afterLoginTarget('?redirect=https%3A%2F%2Fcenter.test%2Fa', ORIGIN)).toEqual({
       internal: false,
       to: 'https://center.test/a',
     });
+  });
+
+  it('follows a login redirect only to this site', () => {
+    for (const target of [
+      'http://evil.test/phish',
+      'https://evil.test/',
+      '//evil.test/x',
+      '/\\evil.test/x',
+      'javascript:alert(1)',
+      'https://center.test.evil.test/',
+    ]) {
+      expect(afterLoginTarget(`?redirect=${encodeURIComponent(target)}`, ORIGIN), target).toEqual({
+        internal: true,
+        to: '/?ref=login',
+      });
+    }
+    expect(isSameOriginUrl('https://center.test/orders', ORIGIN)).toBe(true);
+    expect(isSameOriginUrl('http://center.test/orders', ORIGIN)).toBe(false);
   });
 });

@@ -14,6 +14,20 @@ export function isHttpUrl(to: string): boolean {
 }
 
 /**
+ * Whether `to` is an absolute http(s) address on `origin` itself. Where a user-supplied target
+ * (the `redirect` of a login address) may lead: never another host, so a link cannot send a
+ * fresh login to a look-alike page.
+ */
+export function isSameOriginUrl(to: string, origin: string): boolean {
+  if (!isHttpUrl(to)) return false;
+  try {
+    return new URL(to).origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Where a full-page navigation may go: an http(s) address or a path. 'javascript:' and other
  * schemes go home instead.
  */

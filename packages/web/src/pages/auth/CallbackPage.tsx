@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { startSession } from '../../api/hooks/useAuth.js';
 import { PATHS } from '../../constants.js';
-import { externalTarget, isSafeInternalPath } from '../../routes/redirects.js';
+import { isSafeInternalPath, isSameOriginUrl } from '../../routes/redirects.js';
 
 /**
  * Arrival from another Printloom domain (spec §2): `token` becomes this host's session, then the
@@ -26,7 +26,8 @@ export function CallbackPage() {
     startSession(token)
       .then(() => {
         if (isSafeInternalPath(target)) navigate(target, { replace: true });
-        else window.location.assign(externalTarget(target));
+        else if (isSameOriginUrl(target, window.location.origin)) window.location.assign(target);
+        else navigate(PATHS.home, { replace: true });
       })
       .catch((error: unknown) => setFailure(errorMessage(error)));
   }, [params, navigate]);

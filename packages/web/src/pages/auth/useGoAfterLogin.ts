@@ -6,7 +6,7 @@ export function useGoAfterLogin(): () => void {
   const navigate = useNavigate();
   const { search } = useLocation();
   return useCallback(() => {
-    const target = afterLoginTarget(search);
+    const target = afterLoginTarget(search, window.location.origin);
     if (target.internal) navigate(target.to, { replace: true });
     else window.location.assign(target.to);
   }, [navigate, search]);
