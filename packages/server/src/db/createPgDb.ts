@@ -17,6 +17,15 @@ export interface PgDbOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
+/** Where test schemas find the extensions the migrations use. */
+const EXTENSION_SCHEMA = 'printloom_extensions';
+
+/** Two test apps creating the same schema or extension at once: the loser's error is harmless. */
+function ignoreRace(error: unknown): void {
+  const code = (error as { code?: string }).code;
+  if (code !== '23505' && code !== '42710' && code !== '42P06') throw error;
+}
+
 /** A `pg` pool on a real PostgreSQL (DATABASE_URL). */
 export async function createPgDb(options: PgDbOptions): Promise<Db> {
   const pg = loadPg();
@@ -30,17 +39,33 @@ export async function createPgDb(options: PgDbOptions): Promise<Db> {
       return pg.types.getTypeParser(oid, format);
     },
   };
+  let searchPath = schema;
   if (schema) {
     const setup = new pg.Client({ connectionString: options.connectionString });
     await setup.connect();
     await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // An extension is installed once per database, into one schema. Left to migration 004 it
+    // lands in the first test schema, where the other test schemas cannot see its operator
+    // classes, and goes when that schema is dropped: parallel test apps then failed with
+    // 'operator class "gin_trgm_ops" does not exist'. Test schemas share one home for it.
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS ${EXTENSION_SCHEMA}`).catch(ignoreRace);
+    await setup
+      .query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA ${EXTENSION_SCHEMA}`)
+      .catch(ignoreRace);
+    const [home] = (
+      await setup.query<{ nspname: string }>(
+        `SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+         WHERE e.extname = 'pg_trgm'`,
+      )
+    ).rows;
     await setup.end();
+    searchPath = `${schema},${home?.nspname ?? EXTENSION_SCHEMA}`;
   }
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
     types,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
   });
   const run = async <T>(
     client: PgModule.Pool | PgModule.PoolClient,
