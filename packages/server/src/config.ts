@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { ResolveHost } from './http/safeFetch.js';
 import { KLAVIYO_API_URL } from './marketing/importKlaviyoProfiles.js';
 
 /** Session life: the spec's cookie max age (§9, 604800 s). */
@@ -17,6 +18,12 @@ export const PRE_SIGNED_URL_TTL_SECONDS = 900;
 export const FEATURED_CACHE_MS = 60_000;
 /** Default lease of a claimed bulk row: long enough for a slow 3D render and its uploads. */
 export const BULK_LEASE_SECONDS = 300;
+/**
+ * Image proxy requests per minute per address: a campaign page shows up to 100 thumbnails and
+ * the in-tab bulk worker reads artwork through it, so the bound is generous; it stops one
+ * address from keeping the decoders busy.
+ */
+export const DEFAULT_IMAGE_RATE_LIMIT = 600;
 /**
  * Site config domains when a deployment names none (the spec does not give its defaults):
  * campaign links of sellers without a store of their own point here (spec §6 store base URL).
@@ -100,6 +107,13 @@ export const ServerSettings = z
     webDist: z.string().optional(),
     /** Requests per minute per address on auth routes (higher in demo mode when unset). */
     authRateLimit: z.number().int().positive().optional(),
+    /** Requests per minute per address on the image proxy (`GET /img`). */
+    imageRateLimit: z.number().int().positive().default(DEFAULT_IMAGE_RATE_LIMIT),
+    /**
+     * Name resolver of the image proxy; the system's when unset. Each name is resolved once and
+     * the connection goes to the checked address (http/safeFetch.ts).
+     */
+    resolveHost: z.custom<ResolveHost>((value) => typeof value === 'function').optional(),
     /** Largest upload in bytes. */
     uploadMaxBytes: z.number().int().positive().default(DEFAULT_UPLOAD_MAX_BYTES),
     /** Anonymous upload addresses per minute per client address. */

@@ -123,6 +123,7 @@ export const ServerEnvironment = z
     PRINTLOOM_SECRET: text,
     PRINTLOOM_BULK_LEASE_SECONDS: wholeNumber(1),
     PRINTLOOM_AUTH_RATE_LIMIT: wholeNumber(1),
+    PRINTLOOM_IMAGE_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_PUBLIC_UPLOAD_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR: wholeNumber(1),
     SMTP_URL: absoluteUrl,
@@ -196,6 +197,7 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       previewDomain: e.PRINTLOOM_PREVIEW_DOMAIN,
       marketplaceDomain: e.PRINTLOOM_MARKETPLACE_DOMAIN,
       authRateLimit: e.PRINTLOOM_AUTH_RATE_LIMIT,
+      imageRateLimit: e.PRINTLOOM_IMAGE_RATE_LIMIT,
       bulkLeaseSeconds: e.PRINTLOOM_BULK_LEASE_SECONDS,
       publicUploadRateLimit: e.PRINTLOOM_PUBLIC_UPLOAD_RATE_LIMIT,
       publicUploadBytesPerHour:

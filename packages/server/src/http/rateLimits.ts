@@ -1,5 +1,5 @@
 import type { RateLimitClass } from '@printloom/core';
-import { DEFAULT_AUTH_RATE_LIMIT, DEMO_AUTH_RATE_LIMIT, type ServerConfig } from '../config.js';
+import type { ServerSettings } from '../config.js';
 
 /** Tracking pings per minute per address: a page view sends one, a script sends thousands. */
 export const TRACKING_RATE_LIMIT = 120;
@@ -7,16 +7,19 @@ const MINUTE_MS = 60_000;
 
 /** The allowance of a rate-limit class of the route table, per address and minute. */
 export function rateLimitOf(
-  config: Pick<ServerConfig, 'authRateLimit' | 'demo'>,
+  config: Pick<ServerSettings, 'authRateLimit' | 'demo' | 'imageRateLimit'>,
   kind: RateLimitClass,
 ): { max: number; timeWindow: number } {
   switch (kind) {
     case 'auth':
       return {
-        max: config.authRateLimit ?? (config.demo ? DEMO_AUTH_RATE_LIMIT : DEFAULT_AUTH_RATE_LIMIT),
+        max: config.authRateLimit,
         timeWindow: MINUTE_MS,
       };
     case 'tracking':
       return { max: TRACKING_RATE_LIMIT, timeWindow: MINUTE_MS };
+    case 'images':
+      // An address may not keep the image decoders busy (settings: imageRateLimit).
+      return { max: config.imageRateLimit, timeWindow: MINUTE_MS };
   }
 }

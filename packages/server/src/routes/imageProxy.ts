@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { API, IMAGE_PRESETS, type ImageProxyQuery } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { BLOB_FILE_PREFIX, readBlob } from '../blob/blobStore.js';
@@ -11,6 +8,10 @@ import { imageTypeOfBytes } from '../blob/fileTypes.js';
 import { objectUrl } from '../blob/s3Presign.js';
 import { forbidden, httpError, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { SafeFetchError, safeFetch } from '../http/safeFetch.js';
+import { createImageResizer, ImageRefusedError } from '../images/createImageResizer.js';
+
+export { isBlockedAddress } from '../http/safeFetch.js';
 
 /** Limits of the image proxy: source bytes, decoded pixels (50 MP) and fetch time. */
 export const IMAGE_PROXY_MAX_BYTES = 20 * 1024 * 1024;
@@ -18,6 +19,8 @@ export const IMAGE_PROXY_MAX_PIXELS = 50_000_000;
 export const IMAGE_PROXY_TIMEOUT_MS = 10_000;
 /** webp quality of the spec's image presets (§9). */
 export const IMAGE_PROXY_WEBP_QUALITY = 90;
+/** Decodes at once: each may hold up to ~200 MB (50 MP × 4 bytes) on 2 cores. */
+export const IMAGE_PROXY_DECODE_CONCURRENCY = 2;
 
 export const IMAGE_PROXY_MESSAGES = {
   blocked: 'This address cannot be fetched.',
@@ -26,85 +29,24 @@ export const IMAGE_PROXY_MESSAGES = {
   tooLarge: 'The image is too large.',
 } as const;
 
-/** Loopback, private, link-local, CGNAT, unspecified and multicast ranges are never fetched. */
-export function isBlockedAddress(address: string): boolean {
-  if (isIP(address) === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      a >= 224 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168)
-    );
-  }
-  const lower = address.toLowerCase();
-  if (lower.startsWith('::ffff:')) return isBlockedAddress(lower.slice(7));
-  return (
-    lower === '::' ||
-    lower === '::1' ||
-    lower.startsWith('fe8') ||
-    lower.startsWith('fe9') ||
-    lower.startsWith('fea') ||
-    lower.startsWith('feb') ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('ff')
-  );
+/**
+ * Answers of a failed fetch. An address literal the URL itself names is refused as such (403):
+ * nothing was looked up or contacted, so the answer tells the caller nothing new. Everything
+ * that touched DNS or the network — a name resolving to a refused address included — is the one
+ * 502, so the proxy cannot tell anyone which internal hosts and ports exist.
+ */
+function fetchFailure(error: unknown): Error {
+  if (!(error instanceof SafeFetchError)) return error as Error;
+  if (error.kind === 'refusedLiteral') return forbidden(IMAGE_PROXY_MESSAGES.blocked);
+  if (error.kind === 'tooLarge') return httpError(413, IMAGE_PROXY_MESSAGES.tooLarge);
+  return httpError(502, IMAGE_PROXY_MESSAGES.fetchFailed);
 }
 
-async function fetchLimited(url: URL, trusted: boolean): Promise<Buffer> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    throw httpError(502, IMAGE_PROXY_MESSAGES.fetchFailed);
-  }
-  if (!trusted && (addresses.length === 0 || addresses.some(isBlockedAddress))) {
-    throw forbidden(IMAGE_PROXY_MESSAGES.blocked);
-  }
-  let response: Response;
-  try {
-    // Redirects are not followed: a redirect could point at an internal address.
-    response = await fetch(url, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(IMAGE_PROXY_TIMEOUT_MS),
-    });
-  } catch {
-    throw httpError(502, IMAGE_PROXY_MESSAGES.fetchFailed);
-  }
-  if (!response.ok || !response.body) throw httpError(502, IMAGE_PROXY_MESSAGES.fetchFailed);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.length;
-    if (size > IMAGE_PROXY_MAX_BYTES) throw httpError(413, IMAGE_PROXY_MESSAGES.tooLarge);
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Fits the image inside w×h (either may be missing) and encodes webp q90. */
-export async function resizeToWebp(bytes: Buffer, w?: number, h?: number): Promise<Buffer> {
-  let image: Awaited<ReturnType<typeof loadImage>>;
-  try {
-    image = await loadImage(bytes);
-  } catch {
-    throw unprocessable(IMAGE_PROXY_MESSAGES.notImage);
-  }
-  if (image.width * image.height > IMAGE_PROXY_MAX_PIXELS) {
-    throw httpError(413, IMAGE_PROXY_MESSAGES.tooLarge);
-  }
-  const scale = Math.min(1, w ? w / image.width : 1, h ? h / image.height : 1);
-  const width = Math.max(1, Math.round(image.width * scale));
-  const height = Math.max(1, Math.round(image.height * scale));
-  const canvas = createCanvas(width, height);
-  canvas.getContext('2d').drawImage(image, 0, 0, width, height);
-  return canvas.encode('webp', IMAGE_PROXY_WEBP_QUALITY);
+function imageFailure(error: unknown): Error {
+  if (!(error instanceof ImageRefusedError)) return error as Error;
+  return error.kind === 'tooLarge'
+    ? httpError(413, IMAGE_PROXY_MESSAGES.tooLarge)
+    : unprocessable(IMAGE_PROXY_MESSAGES.notImage);
 }
 
 /**
@@ -129,6 +71,11 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
         ]
       : [],
   );
+  const resizer = createImageResizer({
+    maxPixels: IMAGE_PROXY_MAX_PIXELS,
+    concurrency: IMAGE_PROXY_DECODE_CONCURRENCY,
+    webpQuality: IMAGE_PROXY_WEBP_QUALITY,
+  });
   registerGroup(app, API.images, {
     proxy: async ({ request, reply }) => {
       const query = request.query as ImageProxyQuery;
@@ -158,9 +105,23 @@ export async function registerImageProxy(app: FastifyInstance): Promise<void> {
           if (!blob) throw httpError(404, IMAGE_PROXY_MESSAGES.fetchFailed);
           source = blob;
         } else {
-          source = await fetchLimited(url, trustedOrigins.has(url.origin));
+          source = await safeFetch(url, {
+            maxBytes: IMAGE_PROXY_MAX_BYTES,
+            timeoutMs: IMAGE_PROXY_TIMEOUT_MS,
+            resolve: app.config.resolveHost,
+            trusted: trustedOrigins.has(url.origin),
+          }).catch((error: unknown) => {
+            if (error instanceof SafeFetchError) {
+              request.log.info({ reason: error.kind, detail: error.message }, 'image not fetched');
+            }
+            throw fetchFailure(error);
+          });
         }
-        const resized = original ? originalImage(source) : await resizeToWebp(source, w, h);
+        const resized = original
+          ? originalImage(source)
+          : await resizer.toWebp(source, { w, h }).catch((error: unknown) => {
+              throw imageFailure(error);
+            });
         await mkdir(cacheDir, { recursive: true });
         await writeFile(cached, resized);
         out = resized;

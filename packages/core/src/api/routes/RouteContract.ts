@@ -13,8 +13,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type RouteAuth = 'none' | 'optional' | 'user';
 
-/** Named request allowances; the server sets the numbers (login attempts, tracking pings). */
-export type RateLimitClass = 'auth' | 'tracking';
+/** Named request allowances; the server sets the numbers (login attempts, tracking pings, image decodes). */
+export type RateLimitClass = 'auth' | 'tracking' | 'images';
 
 /**
  * How the request body travels: a JSON document checked with `body` (the default), a

@@ -11,6 +11,7 @@ export const images = {
     auth: 'none',
     query: ImageProxyQuery,
     answer: { kind: 'binary', contentType: 'image/webp' },
-    errors: [403, 404, 413, 422, 502],
+    rateLimit: 'images',
+    errors: [403, 404, 413, 422, 429, 502],
   }),
 } as const;
