@@ -13,6 +13,7 @@ import { uploadRefsCheck } from '../blob/uploadRefsCheck.js';
 import { type AuthContext, allows } from './authContext.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { rateLimitOf } from './rateLimits.js';
+import { refuseNulText } from './refuseNulText.js';
 
 /** What a JSON handler returns: the envelope's `data` and optional message and custom payload. */
 export interface Answer<T> {
@@ -107,6 +108,7 @@ function routeOptions(
       contract,
       ...(contract.rateLimit ? { rateLimit: rateLimitOf(app.config, contract.rateLimit) } : {}),
     },
+    preValidation: refuseNulText,
     ...(preHandler ? { preHandler } : {}),
     // The gates run before the body is read or checked: a caller who may not use the route
     // learns nothing about its input.
