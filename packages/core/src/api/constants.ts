@@ -1,5 +1,10 @@
 /** Upload attempts before giving up (spec §4 Upload, §9). */
 export const UPLOAD_ATTEMPTS = 3;
+/**
+ * Wait before the second upload attempt; each later one waits twice the one before (500 ms,
+ * then 1 s), so a briefly overloaded store or bucket gets room instead of three quick hits.
+ */
+export const UPLOAD_RETRY_BASE_MS = 500;
 /** The upload failure toast (spec §8). */
 export const UPLOAD_FAILED_MESSAGE = 'Upload file failed';
 export const UPLOAD_FAILED_DETAIL = 'Please try upload file again.';

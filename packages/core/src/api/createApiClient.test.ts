@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError.js';
 import { createApiClient, type FetchLike } from './createApiClient.js';
 import { API, routeList } from './routes/API.js';
@@ -44,13 +44,17 @@ function fakeFetch(...replies: Reply[]) {
 
 function client(fetch: FetchLike, token: string | null = 'tok-1') {
   const unauthorized: ApiError[] = [];
+  const slept: number[] = [];
   const api = createApiClient({
     baseUrl: `${BASE}/`,
     fetch,
     getToken: () => token,
     onUnauthorized: (error) => unauthorized.push(error),
+    sleep: async (ms) => {
+      slept.push(ms);
+    },
   });
-  return { api, unauthorized };
+  return { api, unauthorized, slept };
 }
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
@@ -407,12 +411,13 @@ describe('upload (spec §4, §7)', () => {
       () => signed(3),
       () => new Response(null, { status: 200 }),
     );
-    const { api } = client(fetch);
+    const { api, slept } = client(fetch);
     const file = new Blob(['png'], { type: 'image/png' });
     const answer = await api.uploads.uploadFile({ file, fileName: 'a.png', filePath: 'designs' });
     expect(answer.fileUrl).toBe(`${BASE}/blob/p/12/5_1700000000000.jpg`);
     expect(seen.map((s) => s.method)).toEqual(['POST', 'PUT', 'POST', 'POST', 'PUT']);
     expect(seen[4]?.headers['content-type']).toBe('image/png');
+    expect(slept).toEqual([500, 1000]);
   });
 
   it("gives up after 3 attempts with 'Upload file failed'", async () => {
@@ -435,6 +440,36 @@ describe('upload (spec §4, §7)', () => {
     expect(error.message).toBe('Upload file failed');
     expect(error.statusCode).toBe(403);
     expect(seen.filter((s) => s.method === 'PUT')).toHaveLength(3);
+  });
+
+  it('waits longer before each new attempt (timers faked)', async () => {
+    vi.useFakeTimers();
+    try {
+      const { fetch, seen } = fakeFetch(
+        () => signed(1),
+        () => new Response(null, { status: 503 }),
+        () => signed(2),
+        () => new Response(null, { status: 503 }),
+        () => signed(3),
+        () => new Response(null, { status: 200 }),
+      );
+      // The client's own sleep: the shared timer clock, on the faked timers.
+      const api = createApiClient({ baseUrl: BASE, fetch });
+      const upload = api.uploads.uploadFile({ file: new Uint8Array([1]), fileName: 'a.png' });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(seen).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(seen).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toHaveLength(4);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(seen).toHaveLength(4);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(seen).toHaveLength(6);
+      expect((await upload).filePath).toBe('p/12/5_1700000000000.jpg');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a file name holding a folder before any request', async () => {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { timerClock } from '../bulk/timerClock.js';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
 import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
@@ -13,6 +14,7 @@ import {
   UPLOAD_ATTEMPTS,
   UPLOAD_FAILED_MESSAGE,
   UPLOAD_PUT_OK_STATUS,
+  UPLOAD_RETRY_BASE_MS,
 } from './constants.js';
 import { envelope, type FieldErrors, fieldErrorsOf, successEnvelope } from './envelope.js';
 import { imageProxyUrl } from './imageProxyUrl.js';
@@ -36,6 +38,8 @@ export interface ApiClientOptions {
   getToken?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Called with the error of every 401 answer, before the error is thrown. */
   onUnauthorized?: (error: ApiError) => void;
+  /** Waits between upload attempts; the shared timer clock's sleep when left out. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -111,6 +115,11 @@ const UNAUTHORIZED = 401;
 const VALIDATION_STATUS = 400;
 const BAD_GATEWAY = 502;
 
+/** How long to wait before upload attempt `attempt` (2, 3, …): growing by half a second, doubled. */
+export function uploadRetryDelay(attempt: number): number {
+  return UPLOAD_RETRY_BASE_MS * 2 ** (attempt - 2);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -177,13 +186,16 @@ function isPlainJson(contract: RouteContract): boolean {
  * and checked with the same schema the server answers with; every failure is thrown as one
  * {@link ApiError} (spec §8). Calls that are not plain JSON have named helpers: `uploadFile`,
  * `uploadMockup` and multipart `upload`, `images.url`, `clientInfo.trace`, and the switch-account
- * pair, which report a refusal instead of throwing. Only the upload retries (3 attempts).
+ * pair, which report a refusal instead of throwing. Only the upload retries (3 attempts, with
+ * growing waits).
  */
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   // Called as a plain function: a browser's fetch throws 'Illegal invocation' when called as a
   // method of another object, such as the options.
   const fetchImpl = options.fetch;
+  const never = new AbortController().signal;
+  const sleep = options.sleep ?? ((ms: number) => timerClock.sleep(ms, never));
 
   /** A pre-signed address may be relative to the API (local blob store) or absolute (S3). */
   function absolute(address: string): string {
@@ -279,8 +291,9 @@ export function createApiClient(options: ApiClientOptions) {
 
   /**
    * Uploads a file (spec §4 Upload, §7): ask for a pre-signed address, then PUT the bytes with
-   * their content type; status 200 is success. Up to 3 attempts, each with a fresh address,
-   * then 'Upload file failed'. Returns the stored key (`filePath`) and its `fileUrl`.
+   * their content type; status 200 is success. Up to 3 attempts, each with a fresh address and
+   * after a growing wait (`uploadRetryDelay`), then 'Upload file failed'. Returns the stored key
+   * (`filePath`) and its `fileUrl`.
    */
   async function uploadFile(input: UploadFileInput): Promise<PreSignedUrlAnswer> {
     const contentType =
@@ -296,6 +309,7 @@ export function createApiClient(options: ApiClientOptions) {
     const presign = input.public ? uploads.publicPreSignedUrl : uploads.preSignedUrl;
     let lastStatus = 500;
     for (let attempt = 1; attempt <= UPLOAD_ATTEMPTS; attempt += 1) {
+      if (attempt > 1) await sleep(uploadRetryDelay(attempt));
       try {
         const signed = await presign({ body });
         const put = await fetchImpl(absolute(signed.preSignedUrl), {

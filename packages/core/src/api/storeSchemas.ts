@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_TOO_LARGE_MESSAGE, MAX_ID } from './catalogSchemas.js';
 import { EMAIL_SENDER_PER_PAGE } from './constants.js';
 
 /** Klaviyo connection of a store (spec §3 Store-level state). The key is never sent back whole. */
@@ -141,5 +142,7 @@ export const EmailSenderStatus = z.object({
 export type EmailSenderStatus = z.infer<typeof EmailSenderStatus>;
 
 /** A store of the seller in a path, e.g. `/seller/stores/:storeId/klaviyo`. */
-export const StoreParams = z.object({ storeId: z.coerce.number().int().positive() });
+export const StoreParams = z.object({
+  storeId: z.coerce.number().int().positive().max(MAX_ID, ID_TOO_LARGE_MESSAGE),
+});
 export type StoreParams = z.infer<typeof StoreParams>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { DesignOption } from '../campaign/DesignSaveRecord.js';
+import { PrintSpaceDesignText } from '../design/DesignDocument.js';
 
 /** A rendered design of a processed row (spec §3 Processed result designs). */
 export const ProcessedDesign = z.object({
   print_space: z.string().min(1),
   product_id: z.number().int().positive(),
   file_url: z.string().min(1),
-  design_json: z.string().nullable().optional(),
+  design_json: PrintSpaceDesignText.nullable().optional(),
   option: DesignOption,
 });
 export type ProcessedDesign = z.infer<typeof ProcessedDesign>;

@@ -236,7 +236,8 @@ function fakeApi(rows: PendingBulkRecord[], putFailures = 0) {
       status: 404,
     });
   };
-  const client = createApiClient({ baseUrl: 'http://api.test', fetch });
+  // Upload retries without the real waits between attempts.
+  const client = createApiClient({ baseUrl: 'http://api.test', fetch, sleep: async () => {} });
   return { client, calls };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Product, ProductDesign } from '../catalog/Product.js';
+import { PrintSpaceDesignText } from '../design/DesignDocument.js';
 import { CampaignType, EntityStatus } from '../enums/catalog.js';
 import { CAMPAIGN_PRODUCT_TYPES } from './constants.js';
 
@@ -12,6 +13,15 @@ export const CampaignDesign = ProductDesign.extend({
   option: z.enum(['custom', 'print']).optional(),
 });
 export type CampaignDesign = z.infer<typeof CampaignDesign>;
+
+/**
+ * A design as a campaign save sends it: its `design_json` must be a print space design. Answers
+ * keep {@link CampaignDesign}, so a design saved before this check still reads.
+ */
+export const CampaignDesignInput = CampaignDesign.extend({
+  design_json: PrintSpaceDesignText.nullable().optional(),
+});
+export type CampaignDesignInput = z.infer<typeof CampaignDesignInput>;
 
 /**
  * A campaign (spec §3): its artwork and its products with their designs. List answers carry
@@ -91,7 +101,7 @@ export const CampaignUpdateBody = z.object({
   artwork_url: z.string().optional(),
   collection: z.string().optional(),
   products: z.array(CampaignProductUpdate).min(1, 'Choose at least one product').optional(),
-  designs: z.array(CampaignDesign).optional(),
+  designs: z.array(CampaignDesignInput).optional(),
   mockups: z.array(CampaignMockupInput).optional(),
 });
 export type CampaignUpdateBody = z.infer<typeof CampaignUpdateBody>;

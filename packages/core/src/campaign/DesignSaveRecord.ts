@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PrintSpaceDesignText } from '../design/DesignDocument.js';
 import { DESIGN_OPTIONS } from './constants.js';
 
 export const DesignOption = z.enum(DESIGN_OPTIONS);
@@ -10,7 +11,7 @@ export const DesignSaveRecord = z.object({
   product_id: z.number().int().positive(),
   campaign_id: z.number().int().positive(),
   file_url: z.string().min(1),
-  design_json: z.string().nullable().optional(),
+  design_json: PrintSpaceDesignText.nullable().optional(),
   option: DesignOption,
 });
 export type DesignSaveRecord = z.infer<typeof DesignSaveRecord>;

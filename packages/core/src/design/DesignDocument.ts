@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonText } from '../api/jsonText.js';
 import { TEXT_MAX_PER_PRINT_SPACE } from '../text/constants.js';
 import { DesignObject } from './DesignObject.js';
 import { PrintSpace } from './PrintSpace.js';
@@ -40,6 +41,12 @@ export const PrintSpaceDesign = z
   });
 export type PrintSpaceDesign = z.infer<typeof PrintSpaceDesign>;
 export type PrintSpaceDesignInput = z.input<typeof PrintSpaceDesign>;
+
+/**
+ * A saved design's `design_json`: the JSON text of a {@link PrintSpaceDesign}, kept as text (the
+ * server stores it byte for byte); problems inside it are reported under the field's path.
+ */
+export const PrintSpaceDesignText = jsonText(PrintSpaceDesign);
 
 /**
  * A product's design document: one {@link PrintSpaceDesign} per print space, keyed by the print

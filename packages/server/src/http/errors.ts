@@ -10,6 +10,7 @@ export const MESSAGES = {
   tooMany: 'Too many requests, please try again later.',
   serverError: 'Something went wrong, please try again.',
   csrf: 'Missing X-Requested-With header on a cookie-authenticated request.',
+  nulText: 'Text may not contain the NUL character (U+0000).',
 } as const;
 
 /** Throwable HTTP failure; the core's ApiError carries status, message and field errors. */

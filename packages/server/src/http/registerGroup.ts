@@ -2,16 +2,18 @@ import {
   ANY_MEMBER,
   API_KEY_MESSAGES,
   FEATURE_OFF_MESSAGE,
+  groupPrefix,
   type RouteContract,
   type RouteGroup,
   successEnvelope,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { DEFAULT_UPLOAD_MAX_BYTES } from '../config.js';
+import { uploadRefsCheck } from '../blob/uploadRefsCheck.js';
 import { type AuthContext, allows } from './authContext.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { rateLimitOf } from './rateLimits.js';
+import { refuseNulText } from './refuseNulText.js';
 
 /** What a JSON handler returns: the envelope's `data` and optional message and custom payload. */
 export interface Answer<T> {
@@ -88,13 +90,14 @@ function routeOptions(
   app: FastifyInstance,
   contract: RouteContract,
   handler: (ctx: RouteContext<RouteContract>) => Promise<unknown>,
-  bodyLimit: number | undefined,
+  url: string,
+  preHandler: ((request: FastifyRequest) => Promise<void>) | undefined,
 ): RouteOptions {
   const json = contract.answer === undefined;
   const jsonBody = (contract.bodyKind ?? 'json') === 'json';
   return {
     method: contract.method,
-    url: contract.path,
+    url,
     schema: {
       ...(contract.body && jsonBody ? { body: contract.body } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
@@ -105,7 +108,8 @@ function routeOptions(
       contract,
       ...(contract.rateLimit ? { rateLimit: rateLimitOf(app.config, contract.rateLimit) } : {}),
     },
-    ...(bodyLimit !== undefined ? { bodyLimit } : {}),
+    preValidation: refuseNulText,
+    ...(preHandler ? { preHandler } : {}),
     // The gates run before the body is read or checked: a caller who may not use the route
     // learns nothing about its input.
     ...(contract.auth === 'none'
@@ -137,34 +141,51 @@ function routeOptions(
 }
 
 /**
- * Registers a handler for every route of a group of the route table. Request parts are checked
- * with the contract's schemas, JSON answers are wrapped in the success envelope and checked
- * against `response`, and the access gates of the contract run first. A raw-body route gets its
- * own scope whose only parser hands the handler the bytes.
+ * Registers a handler for every route of a group of the route table, as one encapsulated
+ * plugin under the path prefix all its routes share (`groupPrefix`), so a hook added to the
+ * group applies to it alone. Request parts are checked with the contract's schemas, JSON answers
+ * are wrapped in the success envelope and checked against `response`, and the access gates of
+ * the contract run first. A route whose body may name uploaded files (`uploadRefs`) has them
+ * checked in the bucket before its handler. A raw-body route gets its own scope whose only
+ * parser hands the handler the bytes, up to the upload size limit.
  */
 export function registerGroup<G extends RouteGroup>(
   app: FastifyInstance,
   group: G,
   handlers: GroupHandlers<G>,
 ): void {
-  // Raw bodies are uploaded files: the upload size limit applies, not the JSON body limit.
-  const rawBodyLimit = app.config.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
-  for (const [name, contract] of Object.entries(group)) {
-    const handler = handlers[name as keyof G] as (
-      ctx: RouteContext<RouteContract>,
-    ) => Promise<unknown>;
-    if (contract.bodyKind === 'raw') {
-      app.register(async (scope) => {
-        scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser(
-          '*',
-          { parseAs: 'buffer', bodyLimit: rawBodyLimit },
-          (_request, body, done) => done(null, body),
+  const prefix = groupPrefix(group);
+  app.register(
+    async (scope) => {
+      const checkUploadRefs = uploadRefsCheck(scope);
+      for (const [name, contract] of Object.entries(group)) {
+        const handler = handlers[name as keyof G] as (
+          ctx: RouteContext<RouteContract>,
+        ) => Promise<unknown>;
+        const options = routeOptions(
+          scope,
+          contract,
+          handler,
+          contract.path.slice(prefix.length),
+          contract.uploadRefs ? checkUploadRefs : undefined,
         );
-        scope.route(routeOptions(scope, contract, handler, rawBodyLimit));
-      });
-    } else {
-      app.route(routeOptions(app, contract, handler, undefined));
-    }
-  }
+        if (contract.bodyKind === 'raw') {
+          // Raw bodies are uploaded files: the upload size limit applies, not the JSON one.
+          const bodyLimit = scope.config.uploadMaxBytes;
+          scope.register(async (raw) => {
+            raw.removeAllContentTypeParsers();
+            raw.addContentTypeParser(
+              '*',
+              { parseAs: 'buffer', bodyLimit },
+              (_request, body, done) => done(null, body),
+            );
+            raw.route({ ...options, bodyLimit });
+          });
+        } else {
+          scope.route(options);
+        }
+      }
+    },
+    { prefix },
+  );
 }

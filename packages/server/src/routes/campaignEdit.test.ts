@@ -95,7 +95,7 @@ describe.each(BACKENDS)('campaign editor saves on %s', (backend) => {
     const campaign = await create([first!.id, second!.id]);
     const [kept, dropped] = campaign.products;
     await put(campaign.id, {
-      designs: [{ product_id: dropped!.id, print_space: 'front', design_json: '{}' }],
+      designs: [{ product_id: dropped!.id, print_space: 'front', design_json: null }],
     });
     const response = await put(campaign.id, {
       products: [
@@ -142,8 +142,18 @@ describe.each(BACKENDS)('campaign editor saves on %s', (backend) => {
     const product = campaign.products[0]!;
     const mockupTemplate = templates[0]!.mockups[0]!.id;
     const designJson = JSON.stringify({
-      printSpace: { name: 'front', width: 4200, height: 4800 },
-      objects: [{ type: 'text', id: 't1', text: 'Ünïcode 👍🏽', left: 10.125, top: 3e-7 }],
+      printSpace: { id: `${templates[0]!.id}_front`, name: 'front', width: 4200, height: 4800 },
+      objects: [
+        {
+          type: 'text',
+          id: 't1',
+          text: 'Ünïcode 👍🏽',
+          left: 10.125,
+          top: 3e-7,
+          width: 300,
+          height: 100,
+        },
+      ],
     });
     for (const file of ['/files/m1.jpg', '/files/m2.jpg']) {
       const response = await put(campaign.id, {

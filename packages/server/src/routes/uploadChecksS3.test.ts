@@ -185,6 +185,22 @@ describe.each(BACKENDS)('uploads straight to an S3-compatible bucket (%s)', (bac
     ).toHaveLength(0);
   });
 
+  it('reads the bucket only for routes whose contract says their body names files', async () => {
+    const signed = await presign('elsewhere.png');
+    await put(signed.preSignedUrl, HTML);
+    const tracked = await t.app.inject({
+      method: 'POST',
+      url: '/seller/utm-campaign/track',
+      headers: bearer(token),
+      payload: { utm_campaign: signed.filePath },
+    });
+    expect(tracked.statusCode).toBe(200);
+    expect(checks()).toHaveLength(0);
+    expect(bucket.objects.has(signed.filePath)).toBe(true);
+    expect((await createCampaign(signed.filePath)).statusCode).toBe(422);
+    expect(checks()).toHaveLength(1);
+  });
+
   it('refuses and deletes a file over the upload size limit', async () => {
     const signed = await presign('big.png');
     const png = await smallPng();

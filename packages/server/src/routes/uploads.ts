@@ -13,12 +13,11 @@ import { FILE_TYPE_MESSAGES, typeOfName } from '../blob/fileTypes.js';
 import { fileUrlOf } from '../blob/fileUrl.js';
 import { presignS3 } from '../blob/s3Presign.js';
 import { storeNewUpload, storeSignedPut } from '../blob/storeUpload.js';
-import { checkUploads, uploadKeysIn } from '../blob/uploadChecks.js';
 import { PUBLIC_OWNER, takeUploadKey } from '../blob/uploadKeys.js';
 import { PRE_SIGNED_URL_TTL_SECONDS } from '../config.js';
 import { forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { markUploadsUsed, reserveUpload } from '../sql/uploads.js';
+import { reserveUpload } from '../sql/uploads.js';
 import { registerImageProxy } from './imageProxy.js';
 
 export const UPLOAD_MESSAGES = {
@@ -40,7 +39,6 @@ const SignedQuery = z.object({
 export async function registerUploadRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const secret = app.config.secret;
-  const maxBytes = app.config.uploadMaxBytes;
   const storeEnv = { db, settings: app.config, blobDir: app.blobDir, log: app.log };
   const publicUploadRate = app.createRateLimit({
     max: app.config.publicUploadRateLimit,
@@ -195,23 +193,4 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
   });
 
   await registerImageProxy(app);
-  registerUploadChecks(app, maxBytes);
-}
-
-/**
- * Every state-changing request that names stored files: with a bucket, the objects' bytes are
- * checked before its handler runs; in either store the files are marked used, which keeps
- * anonymous uploads from the sweep (the `uploads.sweep` background job, src/jobs).
- */
-function registerUploadChecks(app: FastifyInstance, maxBytes: number): void {
-  const s3 = app.config.s3;
-  app.addHook('preHandler', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
-      return;
-    if (!request.body || typeof request.body !== 'object' || Buffer.isBuffer(request.body)) return;
-    const keys = uploadKeysIn(request.body, s3);
-    if (keys.size === 0) return;
-    if (s3) await checkUploads({ db: app.db, s3, maxBytes, log: request.log }, keys);
-    await markUploadsUsed(app.db, [...keys.keys()]);
-  });
 }

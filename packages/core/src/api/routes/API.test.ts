@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PAGES } from '../../pages/PAGES.js';
-import { API, pathPrefix, pathWith, routeList } from './API.js';
+import { API, groupPrefix, pathPrefix, pathWith, routeList } from './API.js';
 import { errorStatusesOf, openApiDocument } from './openApiDocument.js';
 import { ANY_MEMBER, permissionOf, type RouteContract, route } from './RouteContract.js';
 
@@ -104,6 +104,30 @@ describe('the route table', () => {
         'team.switchBackAccount',
       ].sort(),
     );
+  });
+
+  it('finds the path prefix a group is registered under', () => {
+    expect(groupPrefix(API.bulkV3)).toBe('/seller/campaign/bulk-v3');
+    expect(groupPrefix(API.bulkRegular)).toBe('/seller/campaign/bulk');
+    expect(groupPrefix(API.emailSenders)).toBe('/seller/email-marketing');
+    expect(groupPrefix(API.marketing)).toBe('/seller');
+    expect(groupPrefix(API.auth)).toBe('');
+    expect(groupPrefix(API.images)).toBe('');
+  });
+
+  it('names the routes whose body may name uploaded files', () => {
+    const flagged = routes
+      .filter(({ contract }) => contract.uploadRefs)
+      .map(({ group, name }) => `${group}.${name}`);
+    expect(flagged.sort()).toEqual([
+      'bulkRegular.createCampaign',
+      'bulkRegular.createJobs',
+      'bulkRegular.saveDesigns',
+      'bulkV3.createJob',
+      'bulkV3.saveProcessedRow',
+      'campaigns.create',
+      'campaigns.update',
+    ]);
   });
 
   it('fills path parameters and finds the fixed part of a wildcard path', () => {

@@ -75,3 +75,23 @@ export function pathPrefix(contract: Pick<RouteContract, 'path'>): string {
   const star = contract.path.indexOf('*');
   return star === -1 ? contract.path : contract.path.slice(0, star);
 }
+
+/**
+ * The leading path segments every route of a group shares (`/seller/campaign/bulk-v3` for the
+ * multi-space bulk routes), short of a whole path and of any parameter; '' when none.
+ */
+export function groupPrefix(group: RouteGroup): string {
+  const paths = Object.values(group).map((contract) => contract.path.split('/'));
+  const first = paths[0] ?? [];
+  // Every path keeps at least its last segment after the prefix.
+  const most = Math.min(...paths.map((segments) => segments.length)) - 1;
+  let shared = 0;
+  while (
+    shared < most &&
+    paths.every((segments) => segments[shared] === first[shared]) &&
+    !/^[:*]/.test(first[shared] ?? '')
+  ) {
+    shared += 1;
+  }
+  return first.slice(0, shared).join('/');
+}

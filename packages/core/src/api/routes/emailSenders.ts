@@ -7,19 +7,13 @@ import {
   EmailSenderListQuery,
   EmailSenderStatus,
 } from '../storeSchemas.js';
+import { emailMarketingGate } from './marketing.js';
 import { route } from './RouteContract.js';
-
-/** Like the Email Marketing menu (spec §6): the `email marketing` tag plus update_campaign. */
-const gate = {
-  tags: ['email-marketing'],
-  permission: 'update_campaign',
-  tag: ['email marketing'],
-} as const;
 
 /** Sender addresses of the seller's store domains (spec §3, §7), verified by a DNS TXT record. */
 export const emailSenders = {
   list: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'GET',
     path: '/seller/email-marketing/senders',
     summary: 'Email senders, 15 per page',
@@ -27,7 +21,7 @@ export const emailSenders = {
     response: paginated(EmailSender),
   }),
   create: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'POST',
     path: '/seller/email-marketing/senders',
     summary: 'Add a sender on one of the seller’s store domains',
@@ -36,7 +30,7 @@ export const emailSenders = {
     errors: [404],
   }),
   get: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'GET',
     path: '/seller/email-marketing/senders/:id',
     summary: 'One email sender',
@@ -45,7 +39,7 @@ export const emailSenders = {
     errors: [404],
   }),
   update: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'PATCH',
     path: '/seller/email-marketing/senders/:id',
     summary: 'Change a sender (a new address must be verified again)',
@@ -55,7 +49,7 @@ export const emailSenders = {
     errors: [404],
   }),
   remove: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'DELETE',
     path: '/seller/email-marketing/senders/:id',
     summary: 'Delete a sender',
@@ -64,7 +58,7 @@ export const emailSenders = {
     errors: [404],
   }),
   status: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'GET',
     path: '/seller/email-marketing/senders/:id/status',
     summary: 'Check a sender: verified once the store domain has TXT printloom-verify=<token>',

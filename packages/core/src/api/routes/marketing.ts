@@ -13,7 +13,7 @@ import {
 import { route } from './RouteContract.js';
 
 /** Like the Email Marketing menu (spec §6): the `email marketing` tag plus update_campaign. */
-const gate = {
+export const emailMarketingGate = {
   tags: ['email-marketing'],
   permission: 'update_campaign',
   tag: ['email marketing'],
@@ -25,7 +25,7 @@ const gate = {
  */
 export const marketing = {
   klaviyoSettings: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'GET',
     path: '/seller/stores/:storeId/klaviyo',
     summary: "A store's Klaviyo connection (key masked) and its last sync",
@@ -34,7 +34,7 @@ export const marketing = {
     errors: [404],
   }),
   updateKlaviyoSettings: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'PUT',
     path: '/seller/stores/:storeId/klaviyo',
     summary: "Set a store's Klaviyo private key (stored sealed) and list",
@@ -44,7 +44,7 @@ export const marketing = {
     errors: [404],
   }),
   syncKlaviyoProfiles: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'POST',
     path: '/seller/stores/:storeId/klaviyo/sync-profiles',
     summary: "Send the store's queued subscribers to its Klaviyo list",
@@ -53,7 +53,7 @@ export const marketing = {
     errors: [404, 422, 429, 502],
   }),
   subscribers: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'GET',
     path: '/seller/email-marketing/subscribers',
     summary: 'Email subscribers of the seller’s stores, newest first',
@@ -61,7 +61,7 @@ export const marketing = {
     response: paginated(Subscriber),
   }),
   addSubscriber: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'POST',
     path: '/seller/email-marketing/subscribers',
     summary: 'Add a subscriber to a store (or update the one with that email); queued for Klaviyo',
@@ -70,7 +70,7 @@ export const marketing = {
     errors: [404],
   }),
   removeSubscriber: route({
-    ...gate,
+    ...emailMarketingGate,
     method: 'DELETE',
     path: '/seller/email-marketing/subscribers/:id',
     summary: 'Remove a subscriber (Klaviyo keeps the profiles it already has)',

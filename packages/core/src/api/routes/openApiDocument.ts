@@ -194,6 +194,7 @@ function operation(group: string, name: string, contract: RouteContract): Json {
     ...(member && contract.notForDesigners ? { 'x-not-for-designers': true } : {}),
     ...(member && contract.sessionOnly ? { 'x-session-only': true } : {}),
     ...(contract.rateLimit ? { 'x-rate-limit': contract.rateLimit } : {}),
+    ...(contract.uploadRefs ? { 'x-upload-refs': true } : {}),
     security:
       contract.auth === 'none'
         ? []

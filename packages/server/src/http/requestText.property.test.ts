@@ -1,0 +1,171 @@
+import { API, type RouteContract, routeList } from '@printloom/core';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  body,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../../test/helpers.js';
+import { leavesOf, sampleOf, withLeaf } from '../../test/sampleOf.js';
+import { MESSAGES } from './errors.js';
+
+/** Ids are PostgreSQL bigints: anything from 2^63 up cannot be one. */
+const tooLarge = fc.bigInt({ min: 2n ** 63n, max: 2n ** 80n });
+const withNul = fc
+  .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+  .map(([before, after]) => `${before}\u0000${after}`);
+/** Worker identities are names, not ids. */
+const NOT_IDS = new Set(['deviceId', 'sessionId', 'processId']);
+const isIdKey = (key: string | number | undefined) =>
+  typeof key === 'string' && /^(id|ids|.+_ids?|.+Id)$/.test(key) && !NOT_IDS.has(key);
+
+interface Inputs {
+  body: unknown;
+  query: Record<string, unknown> | undefined;
+}
+
+/** A request each route accepts as far as its schemas go, to vary one field of at a time. */
+function validInputs(contract: RouteContract): Inputs {
+  const json = (contract.bodyKind ?? 'json') === 'json';
+  const sample = contract.body && json ? sampleOf(contract.body) : undefined;
+  const query = contract.query ? (sampleOf(contract.query) as Record<string, unknown>) : undefined;
+  if (contract.body && json) expect(contract.body.safeParse(sample).success).toBe(true);
+  if (contract.query) expect(contract.query.safeParse(query).success).toBe(true);
+  return { body: sample, query };
+}
+
+const urlOf = (contract: RouteContract, param = '1') =>
+  contract.path
+    .replace(/:[A-Za-z_]+/g, encodeURIComponent(param))
+    .replace(/\*$/, `s1/${encodeURIComponent(param)}.png`);
+
+describe('NUL characters and ids beyond a bigint, on every route of the table', () => {
+  let t: TestApp;
+  let token: string;
+  const routes = routeList(API);
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    await createUser(t.app, {
+      email: 'text@example.test',
+      tags: ['email marketing', 'pb', 'personalized'],
+    });
+    token = await login(t.app, 'text@example.test');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = (contract: RouteContract, url: string, inputs: Inputs, rawBody?: string) =>
+    t.app.inject({
+      method: contract.method,
+      url,
+      headers: {
+        ...bearer(token),
+        ...(rawBody !== undefined || inputs.body !== undefined
+          ? { 'content-type': 'application/json' }
+          : {}),
+      },
+      query: inputs.query as Record<string, string> | undefined,
+      ...(rawBody !== undefined
+        ? { payload: rawBody }
+        : inputs.body !== undefined
+          ? { payload: JSON.stringify(inputs.body) }
+          : {}),
+    });
+
+  it('refuses a NUL in any text field of any route with 400 and the field', async () => {
+    let checked = 0;
+    for (const { group, name, contract } of routes) {
+      const inputs = validInputs(contract);
+      const fields = [
+        ...leavesOf(inputs.body)
+          .filter((leaf) => typeof leaf.value === 'string')
+          .map((leaf) => ({ part: 'body' as const, path: leaf.path })),
+        ...leavesOf(inputs.query).map((leaf) => ({ part: 'query' as const, path: leaf.path })),
+        ...(/[:*]/.test(contract.path) ? [{ part: 'params' as const, path: [] }] : []),
+      ];
+      if (fields.length === 0) continue;
+      checked += 1;
+      await fc.assert(
+        fc.asyncProperty(fc.nat({ max: fields.length - 1 }), withNul, async (pick, text) => {
+          const field = fields[pick]!;
+          const response = await send(
+            contract,
+            field.part === 'params' ? urlOf(contract, text) : urlOf(contract),
+            {
+              body: field.part === 'body' ? withLeaf(inputs.body, field.path, text) : inputs.body,
+              query:
+                field.part === 'query'
+                  ? (withLeaf(inputs.query, field.path, text) as Record<string, unknown>)
+                  : inputs.query,
+            },
+          );
+          const where = `${group}.${name} ${field.part} ${field.path.join('.')}`;
+          expect(response.statusCode, where).toBe(400);
+          expect(body(response).message, where).toBe(MESSAGES.nulText);
+          if (field.part !== 'params') {
+            expect(Object.keys(body(response).errors ?? {}), where).toEqual([field.path.join('.')]);
+          }
+        }),
+        { numRuns: 4, seed: 2026 },
+      );
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('refuses an id of 2^63 or more in a path, a query or a body with 400 and a message', async () => {
+    let checked = 0;
+    for (const { group, name, contract } of routes) {
+      const inputs = validInputs(contract);
+      const fields = [
+        ...leavesOf(inputs.body)
+          .filter((leaf) => isIdKey(leaf.path.at(-1)) || isIdKey(leaf.path.at(-2)))
+          .map((leaf) => ({ part: 'body' as const, path: leaf.path })),
+        ...leavesOf(inputs.query)
+          .filter((leaf) => isIdKey(leaf.path.at(-1)))
+          .map((leaf) => ({ part: 'query' as const, path: leaf.path })),
+        ...(/:/.test(contract.path) ? [{ part: 'params' as const, path: [] }] : []),
+      ];
+      if (fields.length === 0) continue;
+      checked += 1;
+      await fc.assert(
+        fc.asyncProperty(fc.nat({ max: fields.length - 1 }), tooLarge, async (pick, id) => {
+          const field = fields[pick]!;
+          const digits = id.toString();
+          const response =
+            field.part === 'body'
+              ? await send(
+                  contract,
+                  urlOf(contract),
+                  inputs,
+                  // A JSON number that large: written as digits, never rounded on the way.
+                  JSON.stringify(withLeaf(inputs.body, field.path, '<id>')).replace(
+                    '"<id>"',
+                    digits,
+                  ),
+                )
+              : await send(
+                  contract,
+                  field.part === 'params' ? urlOf(contract, digits) : urlOf(contract),
+                  {
+                    body: inputs.body,
+                    query:
+                      field.part === 'query'
+                        ? (withLeaf(inputs.query, field.path, digits) as Record<string, unknown>)
+                        : inputs.query,
+                  },
+                );
+          const where = `${group}.${name} ${field.part} ${field.path.join('.')}`;
+          expect(response.statusCode, where).toBe(400);
+          expect(body(response).message, where).toBeTruthy();
+        }),
+        { numRuns: 4, seed: 2026 },
+      );
+    }
+    expect(checked).toBeGreaterThan(25);
+  });
+});
