@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as account from '../account/index.js';
+import * as apiKey from '../apiKey/index.js';
 import * as auth from '../auth/index.js';
 import * as bulk from '../bulk/index.js';
 import * as campaign from '../campaign/index.js';
@@ -18,6 +19,7 @@ import * as core from '../index.js';
 import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
+import * as pages from '../pages/index.js';
 import * as quality from '../quality/index.js';
 import * as store from '../store/index.js';
 import * as survey from '../survey/index.js';
@@ -38,6 +40,7 @@ const folders = readdirSync(SRC).filter(
 /** Each folder's own index, to check the package index leaves none of them out. */
 const folderIndexes: Record<string, Record<string, unknown>> = {
   account,
+  apiKey,
   api,
   auth,
   bulk,
@@ -54,6 +57,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   locale,
   menu,
   notification,
+  pages,
   quality,
   store,
   survey,

@@ -13,7 +13,7 @@ export const ApiKeyCreateBody = z.object({
     .min(1, API_KEY_MESSAGES.nameRequired)
     .max(API_KEY_NAME_MAX_LENGTH),
   // Repeats are dropped: a scope is held or not.
-  scopes: z.array(ApiKeyScope).transform((scopes) => [...new Set(scopes)]),
+  scopes: z.array(ApiKeyScope).overwrite((scopes) => [...new Set(scopes)]),
 });
 export type ApiKeyCreateBody = z.infer<typeof ApiKeyCreateBody>;
 
