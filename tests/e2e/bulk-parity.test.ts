@@ -128,7 +128,9 @@ async function filesOf(row: Row): Promise<Map<string, Buffer>> {
       ['mockup', mockup],
     ] as const) {
       if (!key) throw new Error(`Template ${product.template_id} has no ${kind}`);
-      const response = await fetch(`${server.baseUrl}/files/${key}`);
+      // A campaign answers its files as addresses ('/files/…'); older answers gave bare keys.
+      const address = key.startsWith('/') ? key : `/files/${key}`;
+      const response = await fetch(`${server.baseUrl}${address}`);
       expect(response.ok).toBe(true);
       files.set(`${product.template_id}/${kind}`, Buffer.from(await response.arrayBuffer()));
     }
