@@ -108,7 +108,9 @@ describe('regular bulk jobs run by printloom bulk run --type regular', () => {
       const own = campaign.products[0];
       expect(own?.id).not.toBe(product?.id);
       expect(own?.designs).toHaveLength(1);
-      expect(own?.designs[0]?.file_url).toMatch(new RegExp(`^s\\d+/d/${campaign.id}/[^/]+\\.png$`));
+      expect(own?.designs[0]?.file_url).toMatch(
+        new RegExp(`^/files/s\\d+/d/${campaign.id}/[^/]+\\.png$`),
+      );
       expect(own?.mockups?.length).toBeGreaterThan(0);
     }
   }, 180_000);

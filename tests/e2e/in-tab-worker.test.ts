@@ -193,13 +193,14 @@ describe('in-tab bulk worker (spec §4)', () => {
     const campaign = await get<Campaign>(`/seller/campaign/${campaignIds[0]}`);
     const design = campaign.products[0]?.designs[0]?.file_url ?? '';
     const mockup = campaign.products[0]?.mockups?.[0]?.file_url ?? '';
-    expect(design).toMatch(/^s\d+\/d\/\d+\/[^/]+\.png$/);
-    expect(mockup).toMatch(/^s\d+\/p\/1\/[^/]+\.jpg$/);
-    for (const [key, type] of [
+    // Stored as file addresses like every other campaign's files, so the editor can show them.
+    expect(design).toMatch(/^\/files\/s\d+\/d\/\d+\/[^/]+\.png$/);
+    expect(mockup).toMatch(/^\/files\/s\d+\/p\/1\/[^/]+\.jpg$/);
+    for (const [address, type] of [
       [design, 'image/png'],
       [mockup, 'image/jpeg'],
     ] as const) {
-      const file = await fetch(`${server.baseUrl}/files/${key}`);
+      const file = await fetch(`${server.baseUrl}${address}`);
       expect(file.headers.get('content-type')).toBe(type);
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     }
@@ -261,8 +262,9 @@ describe('in-tab bulk worker with 3D products (spec §4, §9)', () => {
       const campaign = await get<Campaign>(`/seller/campaign/${rows[0]?.campaign_id}`);
       const mockups = campaign.products.map((p) => p.mockups?.[0]?.file_url ?? '');
       expect(mockups).toHaveLength(2);
-      for (const key of mockups) {
-        const file = await fetch(`${server.baseUrl}/files/${key}`);
+      for (const address of mockups) {
+        expect(address).toMatch(/^\/files\//);
+        const file = await fetch(`${server.baseUrl}${address}`);
         expect(file.headers.get('content-type')).toBe('image/jpeg');
         expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
       }
@@ -330,10 +332,10 @@ describe('regular bulk jobs in the tab (spec §4 bulk regular-campaign worker)',
     const campaign = await get<Campaign>(`/seller/campaign/${campaignIds[0]}`);
     // Rendered and uploaded by the tab under the new campaign, on its own product.
     expect(campaign.products[0]?.designs[0]?.file_url).toMatch(
-      new RegExp(`^s\\d+/d/${campaign.id}/[^/]+\\.png$`),
+      new RegExp(`^/files/s\\d+/d/${campaign.id}/[^/]+\\.png$`),
     );
     expect(campaign.products[0]?.mockups?.[0]?.file_url).toMatch(
-      new RegExp(`^s\\d+/p/${campaign.id}/[^/]+\\.jpg$`),
+      new RegExp(`^/files/s\\d+/p/${campaign.id}/[^/]+\\.jpg$`),
     );
     await context.close();
   });
