@@ -3,29 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sampleArtwork } from '@printloom/renderer/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli as cli } from '../../test/runCli.js';
 import { configPath } from '../config.js';
-import { run } from '../program.js';
 import { terminal } from '../prompt.js';
-
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => {
-    out += String(c);
-  });
-  stderr.on('data', (c) => {
-    err += String(c);
-  });
-  process.exitCode = undefined;
-  const code = await run(argv, { stdout, stderr });
-  return { code, stdout: out, stderr: err };
-}
 
 function withStdin(text: string) {
   terminal.stdin = Readable.from([text]);

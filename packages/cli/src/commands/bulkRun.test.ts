@@ -1,9 +1,8 @@
-import { PassThrough } from 'node:stream';
 import type { WorkerClock } from '@printloom/core';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deadAddress, type LocalApi, ok, refused, startLocalApi } from '../../test/localApi.js';
-import { run } from '../program.js';
+import { runCli as cli } from '../../test/runCli.js';
 import { TOKEN_REFUSED_MESSAGE } from '../worker/connectionWatch.js';
 import { runWorkers } from '../worker/runWorkers.js';
 
@@ -11,21 +10,6 @@ import { runWorkers } from '../worker/runWorkers.js';
  * `printloom bulk run` against a local API that is down, refuses the token, or hands out a row
  * that fails: fleets must hear about each instead of polling quietly forever.
  */
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => {
-    out += String(c);
-  });
-  stderr.on('data', (c) => {
-    err += String(c);
-  });
-  process.exitCode = undefined;
-  const code = await run(argv, { stdout, stderr });
-  return { code, stdout: out, stderr: err };
-}
 
 /** A clock whose waits end at once, so retries happen without real seconds passing. */
 const instantClock: WorkerClock = { now: () => Date.now(), sleep: async () => {} };

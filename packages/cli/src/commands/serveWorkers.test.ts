@@ -4,11 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sampleArtwork } from '@printloom/renderer/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../program.js';
+import { runCli as cli } from '../../test/runCli.js';
 import { terminal } from '../prompt.js';
 
 /**
@@ -17,22 +17,6 @@ import { terminal } from '../prompt.js';
  * which worker did it.
  */
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-
-async function cli(...argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => {
-    out += String(c);
-  });
-  stderr.on('data', (c) => {
-    err += String(c);
-  });
-  process.exitCode = undefined;
-  const code = await run(argv, { stdout, stderr });
-  return { code, stdout: out, stderr: err };
-}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
