@@ -15,7 +15,6 @@ import {
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { storedFileUrl } from '../blob/fileUrl.js';
-import { BULK_LEASE_SECONDS } from '../config.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
@@ -104,7 +103,7 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
         db,
         auth.sellerId,
         query.sessionId,
-        app.config.bulkLeaseSeconds ?? BULK_LEASE_SECONDS,
+        app.config.bulkLeaseSeconds,
       );
       if (!job) return none(null);
       return {
