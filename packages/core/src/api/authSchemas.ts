@@ -58,6 +58,11 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const VerifyEmailBody = z.object({ token: z.string().min(1, 'The link is invalid') });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
+/** `POST /auth/callback`: the session token a seller-center hand-over brought (spec §2). */
+export const CallbackSessionBody = z.object({
+  token: z.string().min(1, 'The sign-in link has no token.').max(512),
+});
+export type CallbackSessionBody = z.infer<typeof CallbackSessionBody>;
 
 /** Admin signs in as a seller; the session then carries `access_user` (spec §6). */
 /**

@@ -10,8 +10,10 @@ export interface Mail {
 }
 
 /**
- * Every mail lands in the outbox table and the log; with SMTP configured it is also sent. A
- * send failure is logged and the outbox row stays unsent, so the request still succeeds.
+ * Every mail lands in the outbox table; with SMTP configured it is also sent. The log names the
+ * mail (outbox id, recipient, subject) but never shows its body: sign-up and reset mails carry
+ * one-time tokens. A send failure is logged and the outbox row stays unsent, so the request
+ * still succeeds.
  */
 export async function sendMail(
   db: Queryable,
@@ -20,7 +22,7 @@ export async function sendMail(
   mail: Mail,
 ): Promise<void> {
   const id = await insertOutbox(db, mail);
-  log.info({ outboxId: id, to: mail.to, subject: mail.subject, body: mail.body }, 'mail queued');
+  log.info({ outboxId: id, to: mail.to, subject: mail.subject }, 'mail queued');
   if (!smtpUrl) return;
   try {
     await nodemailer.createTransport(smtpUrl).sendMail({

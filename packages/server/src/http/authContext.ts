@@ -2,12 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ApiKeyScope, can, isApiKey, type KnownPermission } from '@printloom/core';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/Db.js';
-import { findLiveApiKey, isLastUseStale, touchApiKey } from '../sql/apiKeys.js';
-import { findLiveSession, type GrantRow, grantOf } from '../sql/sessions.js';
+import { findLiveApiKeyWithSeller, isLastUseStale, touchApiKey } from '../sql/apiKeys.js';
+import { findLiveSessionWithUser, type GrantRow, grantOf } from '../sql/sessions.js';
 import { getUserById, type UserRow } from '../sql/users.js';
 
-/** Cookie holding the session token for browsers that prefer it to the Bearer header. */
-export const SESSION_COOKIE = 'printloom_token';
+/**
+ * Cookie holding the dashboard's session token: HttpOnly, so page scripts never read it; the
+ * dashboard's requests carry it with the CSRF header. The CLI sends the Bearer header instead.
+ */
+export const SESSION_COOKIE = 'auth_token';
+/**
+ * A readable cookie naming the session without revealing its token (a prefix of its hash), so
+ * a tab sees when another tab signed out or switched account.
+ */
+export const SESSION_MARKER_COOKIE = 'auth_session';
+
+export function sessionMarkerOf(token: string): string {
+  return hashToken(token).slice(0, 16);
+}
 
 /**
  * Who is calling and for which seller. `sellerId` is the tenant every query is scoped to;
@@ -78,10 +90,9 @@ export async function resolveAuth(
   viaCookie: boolean,
 ): Promise<AuthContext | null> {
   if (isApiKey(token)) return resolveApiKey(db, token, viaCookie);
-  const session = await findLiveSession(db, hashToken(token), 'access');
-  if (!session) return null;
-  const signedIn = await getUserById(db, session.user_id);
-  if (!signedIn) return null;
+  const found = await findLiveSessionWithUser(db, hashToken(token), 'access');
+  if (!found) return null;
+  const { session, user: signedIn } = found;
   let grant: GrantRow | null = null;
   let seller = signedIn;
   if (session.acting_seller_id !== null) {
@@ -115,10 +126,9 @@ async function resolveApiKey(
   token: string,
   viaCookie: boolean,
 ): Promise<AuthContext | null> {
-  const key = await findLiveApiKey(db, hashToken(token));
-  if (!key) return null;
-  const seller = await getUserById(db, key.seller_id);
-  if (!seller) return null;
+  const found = await findLiveApiKeyWithSeller(db, hashToken(token));
+  if (!found) return null;
+  const { key, seller } = found;
   if (isLastUseStale(key, new Date())) await touchApiKey(db, key.id);
   // Scopes are checked on the way in; a name dropped from the known list no longer grants.
   const scopes = key.scopes.flatMap((scope) => {

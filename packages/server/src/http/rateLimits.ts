@@ -5,12 +5,18 @@ import type { ServerSettings } from '../config.js';
 export const TRACKING_RATE_LIMIT = 120;
 const MINUTE_MS = 60_000;
 
-/** The allowance of a rate-limit class of the route table, per address and minute. */
+/**
+ * The allowance of a rate-limit class of the route table, per address and minute; null for
+ * `login`, whose one allowance shared by all login routes is kept by the login handlers
+ * (auth/loginLimits.ts).
+ */
 export function rateLimitOf(
   config: Pick<ServerSettings, 'authRateLimit' | 'demo' | 'imageRateLimit'>,
   kind: RateLimitClass,
-): { max: number; timeWindow: number } {
+): { max: number; timeWindow: number } | null {
   switch (kind) {
+    case 'login':
+      return null;
     case 'auth':
       return {
         max: config.authRateLimit,

@@ -94,6 +94,7 @@ function routeOptions(
   preHandler: ((request: FastifyRequest) => Promise<void>) | undefined,
 ): RouteOptions {
   const json = contract.answer === undefined;
+  const rateLimit = contract.rateLimit ? rateLimitOf(app.config, contract.rateLimit) : null;
   const jsonBody = (contract.bodyKind ?? 'json') === 'json';
   return {
     method: contract.method,
@@ -106,7 +107,7 @@ function routeOptions(
     },
     config: {
       contract,
-      ...(contract.rateLimit ? { rateLimit: rateLimitOf(app.config, contract.rateLimit) } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
     },
     preValidation: refuseNulText,
     ...(preHandler ? { preHandler } : {}),

@@ -128,7 +128,10 @@ describe('NUL characters and ids beyond a bigint, on every route of the table', 
         ...leavesOf(inputs.query)
           .filter((leaf) => isIdKey(leaf.path.at(-1)))
           .map((leaf) => ({ part: 'query' as const, path: leaf.path })),
-        ...(/:/.test(contract.path) ? [{ part: 'params' as const, path: [] }] : []),
+        // Path parameters that are ids (a store's slug is a name, not an id).
+        ...([...contract.path.matchAll(/:([A-Za-z_]+)/g)].some((m) => isIdKey(m[1]))
+          ? [{ part: 'params' as const, path: [] }]
+          : []),
       ];
       if (fields.length === 0) continue;
       checked += 1;

@@ -4,6 +4,7 @@ import {
   BACKENDS,
   bearer,
   body,
+  botChecked,
   createTestApp,
   createUser,
   grant,
@@ -25,6 +26,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const registered = await t.app.inject({
       method: 'POST',
       url: '/auth/register',
+      headers: await botChecked(t.app),
       payload: { name: 'Ann', email: 'Ann@Example.test', password: 'a-long-passphrase' },
     });
     expect(registered.statusCode).toBe(200);
@@ -45,6 +47,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const registered = await t.app.inject({
       method: 'POST',
       url: '/auth/register',
+      headers: await botChecked(t.app),
       payload: { name: 'Vera', email: 'vera@example.test', password: 'verify-me-please' },
     });
     const token = body<{ access_token: string }>(registered).data.access_token;
@@ -74,6 +77,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const short = await t.app.inject({
       method: 'POST',
       url: '/auth/register',
+      headers: await botChecked(t.app),
       payload: { name: 'Bo', email: 'bo@example.test', password: 'short' },
     });
     expect(short.statusCode).toBe(400);
@@ -81,6 +85,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const common = await t.app.inject({
       method: 'POST',
       url: '/auth/register',
+      headers: await botChecked(t.app),
       payload: { name: 'Bo', email: 'bo@example.test', password: 'password123' },
     });
     expect(common.statusCode).toBe(422);
@@ -137,10 +142,12 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     ).data;
     expect(answer.tfa_required).toBe(true);
     expect(answer.access_token).toBeUndefined();
+    // The confirming code is spent: the login takes the next time-step's code.
+    const next = totp.generate({ timestamp: Date.now() + 30_000 });
     const verified = await t.app.inject({
       method: 'POST',
       url: '/auth/tfa/verify',
-      payload: { tfa_token: answer.tfa_token, code: totp.generate() },
+      payload: { tfa_token: answer.tfa_token, code: next },
     });
     expect(verified.statusCode).toBe(200);
     const access = body<{ access_token: string }>(verified).data.access_token;
@@ -151,7 +158,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/auth/tfa/verify',
-      payload: { tfa_token: answer.tfa_token, code: totp.generate() },
+      payload: { tfa_token: answer.tfa_token, code: next },
     });
     expect(again.statusCode).toBe(401);
   });
@@ -161,6 +168,7 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/auth/forgot-password',
+      headers: await botChecked(t.app),
       payload: { email: 'reset@example.test' },
     });
     expect(sent.statusCode).toBe(200);
@@ -286,9 +294,9 @@ describe.each(BACKENDS)('auth on %s', (backend) => {
       url: '/auth/seller/login',
       payload: { email: 'cookie@example.test', password: PASSWORD },
     });
-    const cookie = response.cookies.find((c) => c.name === 'printloom_token');
+    const cookie = response.cookies.find((c) => c.name === 'auth_token');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    const cookies = { printloom_token: cookie?.value ?? '' };
+    const cookies = { auth_token: cookie?.value ?? '' };
     expect((await t.app.inject({ method: 'GET', url: '/me', cookies })).statusCode).toBe(200);
     const forged = await t.app.inject({
       method: 'POST',

@@ -1,8 +1,21 @@
 import { hash, verify } from '@node-rs/argon2';
-import { API, type LoginCredentials, SWITCH_ACCOUNT_FAILED_MESSAGE } from '@printloom/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  API,
+  BOT_CHECK_FIELD,
+  BOT_CHECK_MESSAGES,
+  type LoginCredentials,
+  SWITCH_ACCOUNT_FAILED_MESSAGE,
+} from '@printloom/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as OTPAuth from 'otpauth';
+import { requireBotCheck } from '../auth/botCheck.js';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/commonPasswords.js';
+import {
+  accountFailed,
+  accountSucceeded,
+  checkAccountDelay,
+  LoginAddressAllowance,
+} from '../auth/loginLimits.js';
 import { sendMail } from '../auth/mailer.js';
 import {
   RESET_TOKEN_TTL_SECONDS,
@@ -16,12 +29,24 @@ import {
   hashToken,
   newToken,
   SESSION_COOKIE,
+  SESSION_MARKER_COOKIE,
   sessionIdOf,
+  sessionMarkerOf,
 } from '../http/authContext.js';
-import { forbidden, httpError, notFound, unauthenticated, unprocessable } from '../http/errors.js';
+import {
+  conflict,
+  forbidden,
+  httpError,
+  notFound,
+  unauthenticated,
+  unprocessable,
+} from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { withinScope } from '../http/storeScope.js';
+import { botCheckFailures, clearBotCheckFailures, recordBotCheckFailure } from '../sql/botCheck.js';
 import {
+  endUserTokens,
+  failTfaChallenge,
   findLiveSession,
   grantOf,
   grantsOfMember,
@@ -35,6 +60,7 @@ import {
 } from '../sql/sessions.js';
 import { listStores, sellerStoreIds } from '../sql/stores.js';
 import {
+  acceptTfaStep,
   getUserByEmail,
   getUserById,
   insertUser,
@@ -51,10 +77,15 @@ export const AUTH_MESSAGES = {
   tfaInvalid: 'The two-factor code is invalid.',
   tfaExpired: 'The two-factor session has expired, please log in again.',
   tfaNotEnabled: 'Two-factor authentication is not enabled.',
+  tfaAlreadyOn:
+    'Two-factor authentication is already on. Turn it off with a current code before setting it up again.',
+  tfaReplayed: 'This code has already been used. Wait for the next code in your authenticator app.',
+  tfaTooManyCodes: 'Too many wrong codes. Please log in again.',
   resetSent: 'If the address has an account, a reset link has been sent.',
   resetInvalid: 'The reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset.',
   verifyInvalid: 'The verification link is invalid or has expired.',
+  callbackInvalid: 'The sign-in link is invalid or has expired. Please log in.',
   verified: 'Your email has been verified.',
   verificationSent: 'A verification link has been sent.',
   loggedOut: 'Logged out.',
@@ -73,9 +104,47 @@ function totpOf(user: UserRow, secret: string): OTPAuth.TOTP {
   });
 }
 
-function codeMatches(user: UserRow, code: string): boolean {
-  if (!user.tfa_secret) return false;
-  return totpOf(user, user.tfa_secret).validate({ token: code, window: 1 }) !== null;
+/** Wrong codes a two-factor login challenge takes before it ends. */
+export const TFA_MAX_WRONG_CODES = 5;
+
+/** The time-step of a valid code (one step of drift either way), or null for a wrong code. */
+function matchingStep(user: UserRow, code: string): number | null {
+  if (!user.tfa_secret) return null;
+  const totp = totpOf(user, user.tfa_secret);
+  const delta = totp.validate({ token: code, window: 1 });
+  return delta === null ? null : totp.counter() + delta;
+}
+
+type CodeCheck = 'ok' | 'wrong' | 'replayed';
+
+/** Checks a code and, when right, spends its time-step: each step's code is accepted once. */
+async function spendCode(db: Queryable, user: UserRow, code: string): Promise<CodeCheck> {
+  const step = matchingStep(user, code);
+  if (step === null) return 'wrong';
+  return (await acceptTfaStep(db, user.id, step)) ? 'ok' : 'replayed';
+}
+
+/** A signed-in user's code (confirm, disable): 422 keeps the session, a login would answer 401. */
+async function requireCode(db: Queryable, user: UserRow, code: string): Promise<void> {
+  const check = await spendCode(db, user, code);
+  if (check === 'ok') return;
+  const message = check === 'replayed' ? AUTH_MESSAGES.tfaReplayed : AUTH_MESSAGES.tfaInvalid;
+  throw unprocessable(message, { code: [message] });
+}
+
+/** The HttpOnly session cookie and its readable marker (see README, Security). */
+function setSessionCookies(reply: FastifyReply, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  });
+  reply.setCookie(SESSION_MARKER_COOKIE, sessionMarkerOf(token), {
+    sameSite: 'lax',
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  });
 }
 
 async function issueSession(
@@ -95,12 +164,7 @@ async function issueSession(
     ttlSeconds: SESSION_TTL_SECONDS,
     ...session,
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    maxAge: SESSION_TTL_SECONDS,
-  });
+  setSessionCookies(reply, token);
   return { access_token: token, token_type: 'Bearer', expires_in: SESSION_TTL_SECONDS };
 }
 
@@ -148,14 +212,29 @@ export async function userView(db: Queryable, auth: AuthContext) {
 
 export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  // Seller, admin and two-factor login share one allowance per client address.
+  const loginAllowance = new LoginAddressAllowance(app.config.authRateLimit);
 
-  async function login(credentials: LoginCredentials, reply: FastifyReply, designerLogin: boolean) {
+  async function login(
+    credentials: LoginCredentials,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    designerLogin: boolean,
+  ) {
+    loginAllowance.take(request.ip, reply);
+    // Counted per address as typed, known or not, so the answers do not reveal accounts.
+    await checkAccountDelay(db, credentials.email, reply);
+    await checkLoginBotCheck(credentials.email, request);
     const user = await getUserByEmail(db, credentials.email);
     // Verify against a real hash even for unknown emails so timing does not reveal accounts.
     const ok = user
       ? await verify(user.password_hash, credentials.password)
       : await verify(await dummyHash(), credentials.password).then(() => false);
-    if (!user || !ok) throw unauthenticated(AUTH_MESSAGES.badCredentials);
+    if (!user || !ok) {
+      await accountFailed(db, credentials.email);
+      throw await loginFailed(credentials.email, request);
+    }
+    await clearBotCheckFailures(db, accountKey(credentials.email));
     if (designerLogin && !user.roles.includes('designer') && !user.is_admin) {
       throw forbidden(AUTH_MESSAGES.notDesigner);
     }
@@ -167,10 +246,50 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         userId: user.id,
         ttlSeconds: TFA_TOKEN_TTL_SECONDS,
       });
+      // The account's failures are forgotten only once the second step passes too.
       return { data: { tfa_required: true as const, tfa_token: tfaToken } };
     }
+    await accountSucceeded(db, user.email);
     await insertAudit(db, { actorId: user.id, sellerId: user.id, action: 'login' });
     return { data: await issueSession(db, reply, { userId: user.id }) };
+  }
+
+  // Bot check of logins (spec §7): needed once the address or the account has failed
+  // `loginFailuresBeforeCheck` times within the window; the failing answer says so first.
+  const botSettings = app.config.botCheck;
+  const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+  const failureKeys = (email: string, request: FastifyRequest) => [
+    `address:${request.ip}`,
+    accountKey(email),
+  ];
+  async function loginNeedsBotCheck(email: string, request: FastifyRequest): Promise<boolean> {
+    if (app.botCheck.provider === 'off') return false;
+    const failures = await botCheckFailures(
+      db,
+      failureKeys(email, request),
+      botSettings.loginFailureWindowSeconds,
+    );
+    return failures >= botSettings.loginFailuresBeforeCheck;
+  }
+  async function checkLoginBotCheck(email: string, request: FastifyRequest): Promise<void> {
+    if (await loginNeedsBotCheck(email, request)) await requireBotCheck(app.botCheck, request);
+  }
+  async function loginFailed(email: string, request: FastifyRequest) {
+    await recordBotCheckFailure(
+      db,
+      failureKeys(email, request),
+      botSettings.loginFailureWindowSeconds,
+    );
+    const errors = (await loginNeedsBotCheck(email, request))
+      ? { [BOT_CHECK_FIELD]: [BOT_CHECK_MESSAGES.required] }
+      : undefined;
+    return httpError(401, AUTH_MESSAGES.badCredentials, errors);
+  }
+
+  /** An absolute link for a mail, on the public URL (never on the request's Host header). */
+  function mailLink(path: string, token: string): string {
+    const base = app.config.publicUrl.replace(/\/+$/, '');
+    return `${base}${path}?token=${encodeURIComponent(token)}`;
   }
 
   async function sendVerification(user: UserRow, log: FastifyInstance['log']) {
@@ -184,7 +303,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     await sendMail(db, log, app.config.smtpUrl, {
       to: user.email,
       subject: 'Verify your email',
-      body: `Open /auth/verify-email?token=${token} to verify your email.`,
+      body: `Open ${mailLink('/auth/verify-email', token)} to verify your email.`,
     });
   }
 
@@ -197,20 +316,37 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
   }
 
   registerGroup(app, API.auth, {
-    sellerLogin: async ({ body, reply }) => login(body, reply, false),
-    adminLogin: async ({ body, reply }) => login(body, reply, true),
-    tfaVerify: async ({ body, reply }) => {
+    sellerLogin: async ({ body, request, reply }) => login(body, request, reply, false),
+    adminLogin: async ({ body, request, reply }) => login(body, request, reply, true),
+    botCheckChallenge: async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await app.botCheck.challenge() };
+    },
+    tfaVerify: async ({ body, request, reply }) => {
+      loginAllowance.take(request.ip, reply);
       const challenge = await findLiveSession(db, hashToken(body.tfa_token), 'tfa');
       if (!challenge) throw unauthenticated(AUTH_MESSAGES.tfaExpired);
       const user = await getUserById(db, challenge.user_id);
-      if (!user || !codeMatches(user, body.code)) {
+      if (!user) throw unauthenticated(AUTH_MESSAGES.tfaExpired);
+      await checkAccountDelay(db, user.email, reply);
+      const check = await spendCode(db, user, body.code);
+      if (check === 'replayed') throw unauthenticated(AUTH_MESSAGES.tfaReplayed);
+      if (check === 'wrong') {
+        // A wrong second factor counts against the account like a wrong password.
+        await accountFailed(db, user.email);
+        // The challenge ends at the fifth wrong code: the password must be given again.
+        if (!(await failTfaChallenge(db, challenge.id, TFA_MAX_WRONG_CODES))) {
+          throw unauthenticated(AUTH_MESSAGES.tfaTooManyCodes);
+        }
         throw unprocessable(AUTH_MESSAGES.tfaInvalid, { code: [AUTH_MESSAGES.tfaInvalid] });
       }
       await revokeSession(db, challenge.id);
+      await accountSucceeded(db, user.email);
       await insertAudit(db, { actorId: user.id, sellerId: user.id, action: 'login' });
       return { data: await issueSession(db, reply, { userId: user.id }) };
     },
     register: async ({ body, reply, request }) => {
+      await requireBotCheck(app.botCheck, request);
       await checkNewPassword(body.password);
       if (await getUserByEmail(db, body.email)) {
         throw unprocessable(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
@@ -224,6 +360,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       return { data: await issueSession(db, reply, { userId: user.id }) };
     },
     forgotPassword: async ({ body, request }) => {
+      await requireBotCheck(app.botCheck, request);
       const user = await getUserByEmail(db, body.email);
       if (user) {
         const token = newToken();
@@ -236,7 +373,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         await sendMail(db, request.log, app.config.smtpUrl, {
           to: user.email,
           subject: 'Reset your password',
-          body: `Open /auth/reset-password?token=${token} to choose a new password.`,
+          body: `Open ${mailLink('/auth/reset-password', token)} to choose a new password.`,
         });
       }
       // Same answer for unknown addresses: the form must not reveal who has an account.
@@ -249,9 +386,21 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         throw unprocessable(AUTH_MESSAGES.resetInvalid, { token: [AUTH_MESSAGES.resetInvalid] });
       }
       await setPasswordHash(db, userId, await hash(body.password));
+      // Every other reset link of the user ends with this reset, as do the user's sessions.
+      await endUserTokens(db, userId, 'reset');
       await revokeUserSessions(db, userId);
+      // A reset unlocks an account locked by failed logins.
+      const user = await getUserById(db, userId);
+      if (user) await accountSucceeded(db, user.email);
       await insertAudit(db, { actorId: userId, sellerId: userId, action: 'password_reset' });
       return { data: null, message: AUTH_MESSAGES.passwordReset };
+    },
+    callbackSession: async ({ body, request, reply }) => {
+      loginAllowance.take(request.ip, reply);
+      const session = await findLiveSession(db, hashToken(body.token), 'access');
+      if (!session) throw unauthenticated(AUTH_MESSAGES.callbackInvalid);
+      setSessionCookies(reply, body.token);
+      return { data: null };
     },
     verifyEmail: async ({ body }) => {
       const userId = await useUserToken(db, hashToken(body.token), 'verify');
@@ -269,6 +418,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       // An API key has no session to end: it is revoked from the key list.
       if (auth.sessionId !== null) await revokeSession(db, auth.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
       return { data: null, message: AUTH_MESSAGES.loggedOut };
     },
     me: async ({ auth }) => ({ data: await userView(db, auth) }),
@@ -303,6 +453,9 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     },
     tfaEnable: async ({ auth }) => {
       const user = await ownAccount(auth);
+      // A fresh secret would turn confirmed two-factor off until confirmed again: refused; the
+      // owner turns it off with a current code first (tfa/disable).
+      if (user.tfa_enable && user.tfa_confirm) throw conflict(AUTH_MESSAGES.tfaAlreadyOn);
       const secret = new OTPAuth.Secret({ size: 20 }).base32;
       await setTfa(db, user.id, { secret, enable: true, confirm: false });
       return { data: { secret, otpauth_url: totpOf(user, secret).toString() } };
@@ -310,18 +463,14 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     tfaConfirm: async ({ auth, body }) => {
       const user = await ownAccount(auth);
       if (!user.tfa_enable || !user.tfa_secret) throw unprocessable(AUTH_MESSAGES.tfaNotEnabled);
-      if (!codeMatches(user, body.code)) {
-        throw unprocessable(AUTH_MESSAGES.tfaInvalid, { code: [AUTH_MESSAGES.tfaInvalid] });
-      }
+      await requireCode(db, user, body.code);
       await setTfa(db, user.id, { secret: user.tfa_secret, enable: true, confirm: true });
       await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_confirm' });
       return { data: null };
     },
     tfaDisable: async ({ auth, body }) => {
       const user = await ownAccount(auth);
-      if (!codeMatches(user, body.code)) {
-        throw unprocessable(AUTH_MESSAGES.tfaInvalid, { code: [AUTH_MESSAGES.tfaInvalid] });
-      }
+      await requireCode(db, user, body.code);
       await setTfa(db, user.id, { secret: null, enable: false, confirm: false });
       await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_disable' });
       return { data: null };
@@ -357,6 +506,8 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         userId: auth.userId,
         actingSellerId: target.id,
         accessUser: auth.accessUser,
+        // An admin limited to some stores stays limited in every account it switches to.
+        storeIds: auth.storeIds,
       });
       const ownTfa = own.tfa_enable && own.tfa_confirm;
       const targetTfa = target.tfa_enable && target.tfa_confirm;
@@ -371,7 +522,11 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
         action: 'switch_back_account',
       });
       return {
-        data: await issueSession(db, reply, { userId: auth.userId, accessUser: auth.accessUser }),
+        data: await issueSession(db, reply, {
+          userId: auth.userId,
+          accessUser: auth.accessUser,
+          storeIds: auth.storeIds,
+        }),
       };
     },
   });

@@ -1,6 +1,7 @@
 import { User } from '../../user/User.js';
 import {
   AccessTokenAnswer,
+  CallbackSessionBody,
   DoneAnswer,
   ForgotPasswordBody,
   LoginAnswer,
@@ -13,6 +14,7 @@ import {
   TfaVerifyBody,
   VerifyEmailBody,
 } from '../authSchemas.js';
+import { BotCheckChallenge } from '../botCheckSchemas.js';
 import { ANY_MEMBER, route } from './RouteContract.js';
 
 const tags = ['auth'] as const;
@@ -27,22 +29,25 @@ export const auth = {
     method: 'POST',
     path: '/auth/seller/login',
     summary: 'Seller login',
+    description:
+      'After several failed attempts from the address or for the account, a failure answers errors.bot_check and the next attempt needs a solved bot check in X-Bot-Check (403 without one).',
     tags,
     auth: 'none',
     body: LoginCredentials,
     response: LoginAnswer,
-    rateLimit: 'auth',
-    errors: [401],
+    rateLimit: 'login',
+    errors: [401, 403],
   }),
   adminLogin: route({
     method: 'POST',
     path: '/auth/admin/login',
     summary: 'Designer and admin login',
+    description: 'Needs a solved bot check after failed attempts, as the seller login.',
     tags,
     auth: 'none',
     body: LoginCredentials,
     response: LoginAnswer,
-    rateLimit: 'auth',
+    rateLimit: 'login',
     errors: [401, 403],
   }),
   tfaVerify: route({
@@ -53,29 +58,42 @@ export const auth = {
     auth: 'none',
     body: TfaVerifyBody,
     response: AccessTokenAnswer,
-    rateLimit: 'auth',
+    rateLimit: 'login',
     errors: [401, 422],
   }),
   register: route({
     method: 'POST',
     path: '/auth/register',
     summary: 'Create a seller account',
+    description: 'Needs a solved bot check in the X-Bot-Check header (403 without one).',
     tags,
     auth: 'none',
     body: RegisterBody,
     response: AccessTokenAnswer,
     rateLimit: 'auth',
-    errors: [422],
+    errors: [403, 422],
   }),
   forgotPassword: route({
     method: 'POST',
     path: '/auth/forgot-password',
     summary: 'Mail a password reset link',
+    description: 'Needs a solved bot check in the X-Bot-Check header (403 without one).',
     tags,
     auth: 'none',
     body: ForgotPasswordBody,
     response: DoneAnswer,
     rateLimit: 'auth',
+    errors: [403],
+  }),
+  botCheckChallenge: route({
+    method: 'GET',
+    path: '/auth/bot-check/challenge',
+    summary: 'A bot check to solve: an ALTCHA challenge, the reCAPTCHA site key, or none',
+    description:
+      'The solution goes in the X-Bot-Check header of registration, forgot-password, an anonymous upload address and a login after failed attempts; each solution works once.',
+    tags,
+    auth: 'none',
+    response: BotCheckChallenge,
   }),
   resetPassword: route({
     method: 'POST',
@@ -87,6 +105,19 @@ export const auth = {
     response: DoneAnswer,
     rateLimit: 'auth',
     errors: [422],
+  }),
+  callbackSession: route({
+    method: 'POST',
+    path: '/auth/callback',
+    summary: 'Arrival from another Printloom domain: the session cookie of this host',
+    description:
+      'Sets the HttpOnly session cookie of this host for a live session token that /auth/callback?token= brought (spec §2).',
+    tags,
+    auth: 'none',
+    body: CallbackSessionBody,
+    response: DoneAnswer,
+    rateLimit: 'login',
+    errors: [401],
   }),
   verifyEmail: route({
     method: 'POST',
@@ -144,7 +175,7 @@ export const auth = {
     permission: ANY_MEMBER,
     sessionOnly: true,
     response: TfaEnableAnswer,
-    errors: [403],
+    errors: [403, 409],
   }),
   tfaConfirm: route({
     method: 'POST',
