@@ -4,6 +4,8 @@
  *  - 2000 px JPEG mockups per second on one core, ours (@napi-rs/canvas) and an equivalent
  *    sharp composite, and their ratio (target ≥ 3×, ≤ 60 ms per mockup);
  *  - 500 px preview mockups per second;
+ *  - print-file PNG encoding: Skia's encoder against libspng (sharp) from the same canvas, CPU
+ *    per encode and their ratio, and a bulk row's five encodes awaited one by one vs together;
  *  - 3D renders per second at 1000 px in a warm Chromium page (target ≤ 300 ms per frame);
  *  - peak memory (max RSS).
  * Figures are printed, never asserted.
@@ -19,7 +21,7 @@ if (!existsSync(join(here, '..', 'dist', 'node', 'index.js'))) {
 }
 const { createCanvas } = await import('@napi-rs/canvas');
 const sharp = (await import('sharp')).default;
-const { drawMockup, placeDesign } = await import('../dist/index.js');
+const { drawContained, drawMockup, placeDesign } = await import('../dist/index.js');
 const node = await import('../dist/node/index.js');
 
 sharp.concurrency(1);
@@ -123,6 +125,45 @@ const freshColour = () =>
   `#${(0x204060 + hue++ * 0x010203).toString(16).padStart(6, '0').slice(-6)}`;
 await timeIt('2000 px JPEG mockup, new colour each time', 10, () => ours(2000, freshColour()));
 await timeIt('500 px preview mockup', 40, () => ours(500));
+
+// Print-file PNGs: a 1800 × 2400 print space (the t-shirt front's export size) of the artwork.
+const printFile = createCanvas(1800, 2400);
+drawContained(printFile.getContext('2d'), art, { x: 0, y: 0, width: 1800, height: 2400 });
+async function cpuPerRun(runs, fn) {
+  await fn();
+  const start = process.cpuUsage();
+  for (let i = 0; i < runs; i++) await fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000 / runs;
+}
+const skiaCpu = await cpuPerRun(4, () => printFile.encode('png'));
+const spngCpu = await cpuPerRun(4, () => node.encodePng(printFile));
+const [skiaBytes, spngBytes] = await Promise.all([
+  printFile.encode('png'),
+  node.encodePng(printFile),
+]);
+console.log(
+  `${'print-file PNG 1800×2400, Skia encoder'.padEnd(44)} ${skiaCpu.toFixed(1).padStart(7)} ms CPU  ${(skiaBytes.length / 1024).toFixed(0)} KiB`,
+);
+console.log(
+  `${'print-file PNG 1800×2400, libspng (sharp)'.padEnd(44)} ${spngCpu.toFixed(1).padStart(7)} ms CPU  ${(spngBytes.length / 1024).toFixed(0)} KiB`,
+);
+console.log(
+  `${'ratio (libspng CPU / Skia CPU)'.padEnd(44)} ${(spngCpu / skiaCpu).toFixed(2).padStart(7)} ×   same pixels (encodePng.test.ts)`,
+);
+// A bulk row's five print files: awaited one after another (before) vs started together (now).
+sharp.concurrency(0);
+const rowOf5 = Array.from({ length: 5 }, () => printFile);
+const oneByOne = await timeIt('5 print-file PNGs, Skia, one after another', 2, async () => {
+  for (const canvas of rowOf5) await canvas.encode('png');
+});
+const together = await timeIt('5 print-file PNGs, libspng, started together', 2, () =>
+  Promise.all(rowOf5.map((canvas) => node.encodePng(canvas))),
+);
+console.log(
+  `${'ratio (row encode wall, before / now)'.padEnd(44)} ${(oneByOne / together).toFixed(2).padStart(7)} ×`,
+);
+sharp.concurrency(1);
 
 let pool;
 try {

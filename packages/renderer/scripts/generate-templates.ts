@@ -177,6 +177,24 @@ const hoodie: Path = (ctx) => {
   ctx.closePath();
 };
 
+/** The T-shirt seen from the back: the same cut with the higher back neckline. */
+const tshirtBack: Path = (ctx) => {
+  ctx.beginPath();
+  ctx.moveTo(420, 150);
+  ctx.quadraticCurveTo(500, 178, 580, 150);
+  ctx.lineTo(700, 182);
+  ctx.quadraticCurveTo(800, 222, 868, 318);
+  ctx.lineTo(784, 392);
+  ctx.lineTo(700, 340);
+  ctx.quadraticCurveTo(694, 620, 704, 885);
+  ctx.quadraticCurveTo(500, 905, 296, 885);
+  ctx.quadraticCurveTo(306, 620, 300, 340);
+  ctx.lineTo(216, 392);
+  ctx.lineTo(132, 318);
+  ctx.quadraticCurveTo(200, 222, 300, 182);
+  ctx.closePath();
+};
+
 const toteBag: Path = (ctx) => {
   ctx.beginPath();
   ctx.rect(290, 330, 420, 520);
@@ -234,6 +252,8 @@ const apparelColors = [
   { name: 'Forest Green', hex_code: '#2E5E3A' },
 ];
 
+type LayerName = 'background' | 'color' | 'shadow' | 'overlay';
+
 interface Template2d {
   id: string;
   templateId: number;
@@ -242,7 +262,13 @@ interface Template2d {
   area: Rect;
   colors: { name: string; hex_code: string }[];
   cropRadius?: number;
-  layers: Record<'background' | 'color' | 'shadow' | 'overlay', () => Buffer>;
+  layers: Record<LayerName, () => Buffer>;
+  /** A second view (the back of a garment): its layers are written as `back-{layer}.png`. */
+  back?: {
+    printSpace: { name: string; width: number; height: number };
+    area: Rect;
+    layers: Record<LayerName, () => Buffer>;
+  };
 }
 
 const tshirtSpace = { name: 'front', width: 4200, height: 4800 };
@@ -384,6 +410,69 @@ const templates: Template2d[] = [
           ctx.fillRect(486, 166, 28, 14);
         }),
     },
+    back: {
+      printSpace: { ...tshirtSpace, name: 'back' },
+      area: areaFor(tshirtSpace, 500, 215, 300),
+      layers: {
+        background: () =>
+          layer((ctx) => {
+            studio(ctx);
+            dropShadow(ctx, tshirtBack);
+          }),
+        color: () => mask(tshirtBack),
+        shadow: () =>
+          shading(tshirtBack, (ctx) => {
+            sideShade(ctx, 296, 704, 0.18);
+            softStroke(
+              ctx,
+              [
+                [420, 152],
+                [500, 180],
+                [580, 152],
+              ],
+              12,
+              0.3,
+              4,
+            );
+            softStroke(
+              ctx,
+              [
+                [360, 430],
+                [430, 620],
+                [410, 860],
+              ],
+              26,
+              0.08,
+              14,
+            );
+            softStroke(
+              ctx,
+              [
+                [640, 400],
+                [590, 650],
+                [630, 870],
+              ],
+              30,
+              0.09,
+              16,
+            );
+            stitch(ctx, [
+              [310, 862],
+              [500, 880],
+              [690, 862],
+            ]);
+            stitch(ctx, [
+              [224, 378],
+              [140, 306],
+            ]);
+            stitch(ctx, [
+              [776, 378],
+              [860, 306],
+            ]);
+          }),
+        overlay: () => layer(() => {}),
+      },
+    },
   },
   {
     id: 'hoodie',
@@ -487,6 +576,75 @@ const templates: Template2d[] = [
           for (const x of [462, 540]) ctx.fillRect(x - 4, 392, 8, 18);
         }),
     },
+    back: {
+      printSpace: { ...hoodieSpace, name: 'back' },
+      area: areaFor(hoodieSpace, 500, 260, 290),
+      layers: {
+        background: () =>
+          layer((ctx) => {
+            studio(ctx, '#eeeeea', '#d6d6d2');
+            dropShadow(ctx, hoodie);
+          }),
+        color: () => mask(hoodie),
+        shadow: () =>
+          shading(hoodie, (ctx) => {
+            sideShade(ctx, 270, 730, 0.2);
+            // The hood lies on the back: its outline and centre seam.
+            softStroke(
+              ctx,
+              [
+                [400, 172],
+                [430, 235],
+                [500, 250],
+                [570, 235],
+                [600, 172],
+              ],
+              14,
+              0.28,
+              6,
+            );
+            softStroke(
+              ctx,
+              [
+                [500, 84],
+                [500, 248],
+              ],
+              6,
+              0.22,
+              3,
+            );
+            ctx.fillStyle = 'rgba(0,0,0,0.12)';
+            ctx.fillRect(272, 850, 456, 40);
+            ctx.fillRect(806, 770, 66, 40);
+            ctx.fillRect(128, 770, 66, 40);
+            softStroke(
+              ctx,
+              [
+                [770, 420],
+                [800, 640],
+              ],
+              24,
+              0.12,
+              12,
+            );
+            softStroke(
+              ctx,
+              [
+                [230, 420],
+                [200, 640],
+              ],
+              24,
+              0.12,
+              12,
+            );
+            stitch(ctx, [
+              [276, 850],
+              [724, 850],
+            ]);
+          }),
+        overlay: () => layer(() => {}),
+      },
+    },
   },
   {
     id: 'tote',
@@ -562,7 +720,7 @@ const templates: Template2d[] = [
   {
     id: 'poster',
     templateId: 104,
-    name: 'Framed Poster 18x24',
+    name: 'Framed Poster',
     printSpace: posterSpace,
     area: { x: 318, y: 168, width: 364, height: 504 },
     colors: [
@@ -760,31 +918,64 @@ const templates3d = [
   },
 ];
 
+const drawn = [
+  ...templates.map((t) => {
+    const dir = join(root, t.id);
+    mkdirSync(dir, { recursive: true });
+    const layers: Record<string, string> = {};
+    for (const [name, draw] of Object.entries(t.layers)) {
+      writeFileSync(join(dir, `${name}.png`), draw());
+      layers[name] = `${t.id}/${name}.png`;
+    }
+    writeFileSync(join(dir, 'crop.png'), rectMask(t.area, t.cropRadius ?? 0));
+    layers.crop = `${t.id}/crop.png`;
+    const mockups = [{ printSpace: t.printSpace.name, printArea: t.area, layers }];
+    if (t.back) {
+      const backLayers: Record<string, string> = {};
+      for (const [name, draw] of Object.entries(t.back.layers)) {
+        writeFileSync(join(dir, `back-${name}.png`), draw());
+        backLayers[name] = `${t.id}/back-${name}.png`;
+      }
+      writeFileSync(join(dir, 'back-crop.png'), rectMask(t.back.area, t.cropRadius ?? 0));
+      backLayers.crop = `${t.id}/back-crop.png`;
+      mockups.push({
+        printSpace: t.back.printSpace.name,
+        printArea: t.back.area,
+        layers: backLayers,
+      });
+    }
+    return {
+      id: t.id,
+      templateId: t.templateId,
+      name: t.name,
+      kind: '2d' as const,
+      width: SIZE,
+      height: SIZE,
+      printSpaces: t.back ? [t.printSpace, t.back.printSpace] : [t.printSpace],
+      colors: t.colors,
+      mockups,
+    };
+  }),
+  ...templates3d.map((t) => ({ ...t, mockups: [] })),
+];
+
+/**
+ * Products sold in a second size that are drawn with another template's assets: a 15 oz mug
+ * shows and prints the same wrap as the 11 oz one (its body is taller, not wider).
+ */
+const siblings = [
+  { of: 'mug', id: 'mug-15', templateId: 106, name: 'Ceramic Mug 15oz' },
+  { of: 'mug-3d', id: 'mug-15-3d', templateId: 203, name: 'Ceramic Mug 15oz (3D)' },
+];
+
 const manifest = {
   templates: [
-    ...templates.map((t) => {
-      const dir = join(root, t.id);
-      mkdirSync(dir, { recursive: true });
-      const layers: Record<string, string> = {};
-      for (const [name, draw] of Object.entries(t.layers)) {
-        writeFileSync(join(dir, `${name}.png`), draw());
-        layers[name] = `${t.id}/${name}.png`;
-      }
-      writeFileSync(join(dir, 'crop.png'), rectMask(t.area, t.cropRadius ?? 0));
-      layers.crop = `${t.id}/crop.png`;
-      return {
-        id: t.id,
-        templateId: t.templateId,
-        name: t.name,
-        kind: '2d' as const,
-        width: SIZE,
-        height: SIZE,
-        printSpaces: [t.printSpace],
-        colors: t.colors,
-        mockups: [{ printSpace: t.printSpace.name, printArea: t.area, layers }],
-      };
+    ...drawn,
+    ...siblings.map(({ of, ...sibling }) => {
+      const source = drawn.find((t) => t.id === of);
+      if (!source) throw new Error(`No template ${of} to draw ${sibling.id} with`);
+      return { ...source, ...sibling };
     }),
-    ...templates3d.map((t) => ({ ...t, mockups: [] })),
   ],
 };
 writeFileSync(join(root, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -41,14 +41,21 @@ const templates = await listTemplates();
 const flat = templates.filter((t) => t.template.kind === '2d');
 
 describe('2D templates match their golden images', () => {
-  it('bundles a t-shirt, hoodie, tote, poster and mug', () => {
+  it('bundles a t-shirt, hoodie, tote, poster and mugs of 11 and 15 oz', () => {
     expect(flat.map((t) => t.template.id).sort()).toEqual([
       'hoodie',
       'mug',
+      'mug-15',
       'poster',
       'tote',
       'tshirt',
     ]);
+  });
+  it('draws the T-shirt and the hoodie front and back', () => {
+    for (const id of ['tshirt', 'hoodie']) {
+      const loaded = flat.find((t) => t.template.id === id);
+      expect(loaded?.template.mockups.map((m) => m.printSpace)).toEqual(['front', 'back']);
+    }
   });
   for (const loaded of flat) {
     it(loaded.template.id, async () => {
@@ -57,6 +64,17 @@ describe('2D templates match their golden images', () => {
       expect([canvas.width, canvas.height]).toEqual([SIZE, SIZE]);
       await matchGolden(loaded.template.id, canvas);
     });
+    for (const mockup of loaded.template.mockups.slice(1)) {
+      it(`${loaded.template.id} ${mockup.printSpace}`, async () => {
+        const colour = loaded.template.colors[1]!.hex_code;
+        const canvas = await renderMockupCanvas(loaded, art, {
+          color: colour,
+          size: SIZE,
+          printSpace: mockup.printSpace,
+        });
+        await matchGolden(`${loaded.template.id}-${mockup.printSpace}`, canvas);
+      });
+    }
   }
 });
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { jsonText } from '../api/jsonText.js';
+import { Colour } from '../color/Colour.js';
 import { EntityStatus, PrintType } from '../enums/catalog.js';
 import { Mockup } from './Mockup.js';
 import { MockupType } from './MockupLayers.js';
 import { ProductOptions } from './ProductOptions.js';
+import { ProductVariant } from './ProductVariant.js';
 import { TemplatePrintSpace } from './TemplatePrintSpace.js';
 
 /** Print spaces of a product, as the JSON text the spec stores (spec §3 Product). */
@@ -44,6 +46,12 @@ export const Product = z.object({
   personalized: z.number().int().nonnegative().default(0),
   mockup_type: MockupType.default('2d'),
   price: z.number().nonnegative().optional(),
+  /** Colours the product is sold in (the template's, narrowed by `options.color`). */
+  colors: z.array(Colour).optional(),
+  /** Sizes the product is sold in (the template's, narrowed by `options.size`). */
+  sizes: z.array(z.string().min(1)).optional(),
+  /** The template variants of those colours and sizes. */
+  variants: z.array(ProductVariant).optional(),
 });
 export type Product = z.infer<typeof Product>;
 export type ProductInput = z.input<typeof Product>;

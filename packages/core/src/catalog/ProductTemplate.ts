@@ -4,12 +4,22 @@ import { EntityStatus, PrintType } from '../enums/catalog.js';
 import { MockupType } from './MockupLayers.js';
 import { MockupTemplate } from './MockupTemplate.js';
 import { ProductOptions } from './ProductOptions.js';
+import { ProductVariant } from './ProductVariant.js';
+import { ShippingProfile } from './ShippingProfile.js';
+import { SizeChart } from './SizeChart.js';
 import { TemplatePrintSpace } from './TemplatePrintSpace.js';
 
+export const DESCRIPTION_FORMATS = ['text', 'html'] as const;
+/** A template description is plain text, or HTML the server sanitizes before answering. */
+export const DescriptionFormat = z.enum(DESCRIPTION_FORMATS);
+export type DescriptionFormat = z.infer<typeof DescriptionFormat>;
+
 /**
- * A catalog product a seller builds campaigns from: its print spaces, option lists and the
- * mockup templates that show a design on it. Every mockup's print space must exist on the
- * template.
+ * A catalog product a seller builds campaigns from: its print spaces (front, back, sleeve…),
+ * option lists, the mockup templates that show a design on it, its variants (size × colour,
+ * each with its base cost in cents and weight), its shipping profile and size chart. Every
+ * mockup's print space must exist on the template. `base_cost` (dollars) is the lowest variant
+ * base cost, kept for the answers that carried it before variants.
  */
 export const ProductTemplate = z
   .object({
@@ -17,6 +27,7 @@ export const ProductTemplate = z
     name: z.string().min(1),
     sku: z.string().optional(),
     description: z.string().nullable().optional(),
+    description_format: DescriptionFormat.default('text'),
     full_printed: PrintType.default(0),
     mockup_type: MockupType.default('2d'),
     base_cost: z.number().nonnegative().optional(),
@@ -26,6 +37,11 @@ export const ProductTemplate = z
     colors: z.array(Colour).default([]),
     print_spaces: z.array(TemplatePrintSpace).min(1, 'A product template needs a print space'),
     mockups: z.array(MockupTemplate).default([]),
+    /** Sizes of the variants, smallest first. */
+    sizes: z.array(z.string().min(1)).default([]),
+    variants: z.array(ProductVariant).default([]),
+    shipping: ShippingProfile.nullable().default(null),
+    size_chart: SizeChart.nullable().default(null),
   })
   .superRefine((template, ctx) => {
     const names = new Set<string>();

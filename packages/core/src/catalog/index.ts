@@ -5,4 +5,7 @@ export * from './MockupTemplate.js';
 export * from './Product.js';
 export * from './ProductOptions.js';
 export * from './ProductTemplate.js';
+export * from './ProductVariant.js';
+export * from './ShippingProfile.js';
+export * from './SizeChart.js';
 export * from './TemplatePrintSpace.js';

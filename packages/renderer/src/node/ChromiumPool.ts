@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ensureBrowserBundle } from './browserBundle.js';
 import { DEFAULT_QUALITY, type OutputFormat } from './constants.js';
 import { RenderInputError } from './images.js';
@@ -41,8 +41,12 @@ export interface Render3dRequest {
   quality?: number;
 }
 
-/** Headless Chromium with the flags above, from /usr/bin/chromium unless told otherwise. */
-export function launchChromium(executablePath?: string): Promise<Browser> {
+/**
+ * Headless Chromium with the flags above, from /usr/bin/chromium unless told otherwise.
+ * playwright-core is loaded here, on the first launch, so 2D work never pays for loading it.
+ */
+export async function launchChromium(executablePath?: string): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: executablePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

@@ -15,7 +15,13 @@ import { drawMockup } from '../drawMockup.js';
 import type { ChromiumPool } from './ChromiumPool.js';
 import { DEFAULT_QUALITY, type OutputFormat } from './constants.js';
 import { fontsFor } from './fonts.js';
-import { createNodeCanvas, encodeCanvas, loadImageFrom, RenderInputError } from './images.js';
+import {
+  createNodeCanvas,
+  encodeCanvas,
+  encodePng,
+  loadImageFrom,
+  RenderInputError,
+} from './images.js';
 import { type LoadedTemplate, loadMockupLayers } from './templates.js';
 
 export interface RenderMockupOptions {
@@ -170,5 +176,5 @@ export async function render3dMockup(
 export async function toPng(image: Image | Canvas): Promise<Buffer> {
   const canvas = createCanvas(image.width, image.height);
   canvas.getContext('2d').drawImage(image, 0, 0);
-  return canvas.encode('png');
+  return encodePng(canvas);
 }

@@ -6,7 +6,13 @@ import { TEMPLATE_PRINT_SPACE_DPI, TEMPLATE_PRINT_SPACE_MIN_DPI } from '@printlo
 import { templatesDir } from '@printloom/renderer/templates';
 import { BLOB_FILE_PREFIX, writeBlob } from '../blob/blobStore.js';
 import type { Queryable } from '../db/Db.js';
-import { insertTemplate, type NewTemplate } from '../sql/templates.js';
+import {
+  insertTemplate,
+  insertVariants,
+  type NewTemplate,
+  setShippingProfile,
+} from '../sql/templates.js';
+import { PRODUCT_LINE, productLineVariants } from './productLine.js';
 
 /** The renderer's generated template assets and manifest. */
 const RENDERER_TEMPLATES = templatesDir();
@@ -50,26 +56,34 @@ function printSpaces(spaces: ManifestTemplate['printSpaces'], printType: number)
   }));
 }
 
-function fromManifest(t: ManifestTemplate): NewTemplate {
-  const is3d = t.kind === '3d';
-  const printType = is3d ? 2 : 0;
+/** The product line of a manifest template: variants, shipping, description, size chart. */
+function lineDetails(t: ManifestTemplate): Partial<NewTemplate> {
+  const line = PRODUCT_LINE[t.id];
+  if (!line) return { base_cost: t.kind === '3d' ? 9.5 : 7.5 };
   return {
-    id: t.templateId,
-    name: t.name,
-    sku: t.id,
-    full_printed: printType,
-    mockup_type: t.kind,
-    base_cost: is3d ? 9.5 : 7.5,
-    options: { color: (t.colors ?? []).map((c) => c.name) },
-    colors: t.colors ?? [],
-    print_spaces: printSpaces(t.printSpaces, printType),
-    mockups: is3d
-      ? t.printSpaces.slice(0, 1).map((space) => ({
+    variants: productLineVariants(line, t.colors ?? []),
+    shipping: line.shipping,
+    description: line.description,
+    description_format: line.description_format,
+    ...(line.size_chart ? { size_chart: line.size_chart } : {}),
+  };
+}
+
+function mockupsOf(t: ManifestTemplate, spaceNames?: ReadonlySet<string>): NewTemplate['mockups'] {
+  const is3d = t.kind === '3d';
+  const wanted = (space: string) => !spaceNames || spaceNames.has(space);
+  return is3d
+    ? t.printSpaces
+        .slice(0, 1)
+        .filter((space) => wanted(space.name))
+        .map((space) => ({
           name: `${t.name} 3D`,
           print_space: space.name,
           layers: { mockupType: '3d', glb: t.model ? assetUrl(t.model) : null, color: '#FFFFFF' },
         }))
-      : t.mockups.map((m) => ({
+    : t.mockups
+        .filter((m) => wanted(m.printSpace))
+        .map((m) => ({
           name: t.name,
           print_space: m.printSpace,
           layers: {
@@ -82,7 +96,23 @@ function fromManifest(t: ManifestTemplate): NewTemplate {
             color: '#FFFFFF',
             ...(m.printArea ? { printArea: m.printArea } : {}),
           },
-        })),
+        }));
+}
+
+function fromManifest(t: ManifestTemplate): NewTemplate {
+  const is3d = t.kind === '3d';
+  const printType = is3d ? 2 : 0;
+  return {
+    id: t.templateId,
+    name: PRODUCT_LINE[t.id]?.name ?? t.name,
+    sku: t.id,
+    full_printed: printType,
+    mockup_type: t.kind,
+    options: { color: (t.colors ?? []).map((c) => c.name) },
+    colors: t.colors ?? [],
+    print_spaces: printSpaces(t.printSpaces, printType),
+    mockups: mockupsOf(t),
+    ...lineDetails(t),
   };
 }
 
@@ -95,14 +125,23 @@ async function minimalTemplate(blobDir: string): Promise<NewTemplate> {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(250, 150, 500, 700);
   await writeBlob(blobDir, `${ASSET_KEY_PREFIX}/basic/background.png`, await canvas.encode('png'));
+  const colors = [
+    { name: 'White', hex_code: '#FFFFFF' },
+    { name: 'Black', hex_code: '#111111' },
+  ];
+  const line = PRODUCT_LINE.tshirt;
   return {
     name: 'Basic T-shirt',
     sku: 'basic-tshirt',
     options: { color: ['White', 'Black'] },
-    colors: [
-      { name: 'White', hex_code: '#FFFFFF' },
-      { name: 'Black', hex_code: '#111111' },
-    ],
+    colors,
+    ...(line
+      ? {
+          variants: productLineVariants({ ...line, skuPrefix: 'BASIC-TEE' }, colors),
+          shipping: line.shipping,
+          ...(line.size_chart ? { size_chart: line.size_chart } : {}),
+        }
+      : {}),
     print_spaces: printSpaces([{ name: 'front', width: 4200, height: 4800 }], 0),
     mockups: [
       {
@@ -126,8 +165,10 @@ export async function seedCatalog(db: Queryable, blobDir: string): Promise<numbe
   const manifestPath = join(RENDERER_TEMPLATES, 'manifest.json');
   const existing = await db.query<{ id: number }>('SELECT id FROM product_templates ORDER BY id');
   if (existing.length > 0) {
-    if (existsSync(manifestPath)) await backfillManifestDetails(db, manifestPath);
-    return existing.map((r) => r.id);
+    if (existsSync(manifestPath)) await backfillManifestDetails(db, manifestPath, blobDir);
+    return (await db.query<{ id: number }>('SELECT id FROM product_templates ORDER BY id')).map(
+      (r) => r.id,
+    );
   }
   const templates: NewTemplate[] = [];
   if (existsSync(manifestPath)) {
@@ -152,10 +193,17 @@ export async function seedCatalog(db: Queryable, blobDir: string): Promise<numbe
  * Catalogs seeded before templates carried colour hex codes and mockup print areas get them
  * from the manifest, once: rows that already have them are left alone.
  */
-async function backfillManifestDetails(db: Queryable, manifestPath: string): Promise<void> {
+async function backfillManifestDetails(
+  db: Queryable,
+  manifestPath: string,
+  blobDir: string,
+): Promise<void> {
   const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
     templates: ManifestTemplate[];
   };
+  if (await upgradeProductLine(db, manifest.templates)) {
+    await cp(RENDERER_TEMPLATES, join(blobDir, ASSET_KEY_PREFIX), { recursive: true });
+  }
   for (const t of manifest.templates) {
     await db.query(
       "UPDATE product_templates SET colors = $2 WHERE id = $1 AND colors = '[]'::jsonb",
@@ -170,4 +218,76 @@ async function backfillManifestDetails(db: Queryable, manifestPath: string): Pro
       );
     }
   }
+}
+
+/**
+ * Catalogs seeded before the product line get it, once: templates the manifest has and the
+ * catalog lacks are added, print spaces the manifest added (the back of garments) are appended
+ * with their mockups, and a template still on migration 017's 'One size' variants gets its
+ * sizes, costs, shipping, description and size chart. Returns whether anything changed.
+ */
+async function upgradeProductLine(db: Queryable, templates: ManifestTemplate[]): Promise<boolean> {
+  let changed = false;
+  for (const t of templates) {
+    const [row] = await db.query<{ print_spaces: Array<{ name: string }> }>(
+      'SELECT print_spaces FROM product_templates WHERE id = $1',
+      [t.templateId],
+    );
+    if (!row) {
+      await insertTemplate(db, fromManifest(t));
+      changed = true;
+      continue;
+    }
+    const have = new Set(row.print_spaces.map((space) => space.name));
+    const missing = t.printSpaces.filter((space) => !have.has(space.name));
+    if (missing.length > 0) {
+      const printType = t.kind === '3d' ? 2 : 0;
+      const added = printSpaces(t.printSpaces, printType).filter((space) => !have.has(space.name));
+      await db.query(
+        'UPDATE product_templates SET print_spaces = print_spaces || $2::jsonb WHERE id = $1',
+        [t.templateId, JSON.stringify(added)],
+      );
+      for (const m of mockupsOf(t, new Set(missing.map((space) => space.name)))) {
+        await db.query(
+          'INSERT INTO mockup_templates (template_id, name, print_space, layers) VALUES ($1, $2, $3, $4)',
+          [t.templateId, m.name ?? null, m.print_space, JSON.stringify(m.layers)],
+        );
+      }
+      changed = true;
+    }
+    const line = PRODUCT_LINE[t.id];
+    if (!line) continue;
+    const [sizes] = await db.query<{ other: number }>(
+      "SELECT count(*) FILTER (WHERE size <> 'One size')::int AS other FROM template_variants WHERE template_id = $1",
+      [t.templateId],
+    );
+    if ((sizes?.other ?? 0) > 0) continue;
+    const details = lineDetails(t);
+    const variants = details.variants ?? [];
+    await db.query('DELETE FROM template_variants WHERE template_id = $1', [t.templateId]);
+    await insertVariants(db, t.templateId, variants);
+    await db.query(
+      `UPDATE product_templates SET name = $2, description = $3, description_format = $4,
+         size_chart = $5, base_cost = $6,
+         options = options || jsonb_build_object('size', $7::jsonb)
+       WHERE id = $1`,
+      [
+        t.templateId,
+        line.name ?? t.name,
+        line.description,
+        line.description_format,
+        line.size_chart ? JSON.stringify(line.size_chart) : null,
+        Math.min(...variants.map((v) => v.base_cost)) / 100,
+        JSON.stringify(line.sizes.map((s) => s.size)),
+      ],
+    );
+    await setShippingProfile(db, t.templateId, line.shipping);
+    changed = true;
+  }
+  if (changed) {
+    await db.query(
+      "SELECT setval(pg_get_serial_sequence('product_templates', 'id'), (SELECT max(id) FROM product_templates))",
+    );
+  }
+  return changed;
 }

@@ -98,7 +98,7 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
       permissions: DEMO_TEAM_PERMISSIONS,
     });
     const [store] = await tx.query<{ id: number }>(
-      "INSERT INTO stores (seller_id, name, base_url) VALUES ($1, 'Demo Store', 'https://demo.printloom.test') RETURNING id",
+      "INSERT INTO stores (seller_id, name, slug, title, base_url) VALUES ($1, 'Demo Store', 'demo', 'Demo Store', 'https://demo.printloom.test') RETURNING id",
       [seller.id],
     );
     await tx.query(
@@ -107,14 +107,15 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
     );
     const [first = 0, second = first] = templateIds;
     const campaignIds: number[] = [];
-    for (const [name, templates] of [
-      ['Cat Lovers Tee', [first]],
-      ['Mountain Sunrise Collection', [first, second]],
-      ['Coffee First', [second]],
+    for (const [name, templates, niche] of [
+      ['Cat Lovers Tee', [first], 'pet_products'],
+      ['Mountain Sunrise Collection', [first, second], 'travel_and_places'],
+      ['Coffee First', [second], 'humor_and_memes'],
     ] as const) {
       campaignIds.push(
         await insertCampaign(tx, seller.id, {
           name,
+          niche,
           system_type: 'regular',
           product_type: 'campaign',
           products: templates.map((id) => ({ template_id: id })),
@@ -122,6 +123,13 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
       );
     }
     await tx.query("UPDATE campaigns SET status = 'active' WHERE seller_id = $1", [seller.id]);
+    // The store lists the active demo campaigns (issue 12: a launched campaign can be bought).
+    await tx.query(
+      `INSERT INTO store_campaigns (store_id, campaign_id, seller_id)
+       SELECT $1, id, seller_id FROM campaigns WHERE seller_id = $2 AND status = 'active'`,
+      [store?.id, seller.id],
+    );
+    await seedStoreContent(tx, seller.id, store?.id ?? 0, campaignIds);
     await seedNotifications(tx, seller.id);
     await tx.query(
       `INSERT INTO featured_info (subject, description, banner_url, article_url, position) VALUES
@@ -150,4 +158,58 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
     }
   });
   return true;
+}
+
+/**
+ * What the demo store shows besides its campaigns: a featured collection of the demo campaigns
+ * (the first two featured), its header and footer menus, an About page and a blog post.
+ */
+async function seedStoreContent(
+  tx: Queryable,
+  sellerId: number,
+  storeId: number,
+  campaignIds: readonly number[],
+): Promise<void> {
+  const [collection] = await tx.query<{ id: number }>(
+    `INSERT INTO collections (seller_id, store_id, name, slug, description, featured)
+     VALUES ($1, $2, 'Best Sellers', 'best-sellers', 'What buyers love most.', true) RETURNING id`,
+    [sellerId, storeId],
+  );
+  await tx.query(
+    `INSERT INTO collection_campaigns (collection_id, campaign_id, seller_id, position, featured)
+     SELECT $1, c.id, $2, c.ord - 1, c.ord <= 2
+     FROM unnest($3::bigint[]) WITH ORDINALITY AS c(id, ord)`,
+    [collection?.id, sellerId, [...campaignIds]],
+  );
+  const [about] = await tx.query<{ id: number }>(
+    `INSERT INTO store_pages (seller_id, store_id, title, slug, content_html, status, seo_description)
+     VALUES ($1, $2, 'About us', 'about-us',
+       '<h2>Printed with care</h2><p>Every design is printed on demand, just for you.</p>',
+       'published', 'Who we are and how we print.') RETURNING id`,
+    [sellerId, storeId],
+  );
+  const [news] = await tx.query<{ id: number }>(
+    `INSERT INTO blog_categories (seller_id, store_id, name, slug) VALUES ($1, $2, 'News', 'news')
+     RETURNING id`,
+    [sellerId, storeId],
+  );
+  await tx.query(
+    `INSERT INTO blog_posts (seller_id, store_id, category_id, title, slug, excerpt, content_html,
+       status, published_at)
+     VALUES ($1, $2, $3, 'Welcome to the Demo Store', 'welcome', 'Our shop is open.',
+       '<p>Our shop is open: have a look at the <strong>Best Sellers</strong>.</p>',
+       'published', now())`,
+    [sellerId, storeId, news?.id],
+  );
+  await tx.query('UPDATE stores SET menus = $2::jsonb WHERE id = $1', [
+    storeId,
+    JSON.stringify({
+      header: [
+        { label: 'Best Sellers', kind: 'collection', target_id: collection?.id, url: null },
+        { label: 'Blog', kind: 'url', target_id: null, url: '/blog' },
+      ],
+      footer: [{ label: 'About us', kind: 'page', target_id: about?.id, url: null }],
+      side_column: [],
+    }),
+  ]);
 }
