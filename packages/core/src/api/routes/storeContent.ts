@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import {
+  BlogCategory,
+  BlogCategoryBody,
+  BlogPost,
+  BlogPostBody,
+  BlogPostListQuery,
+  BlogPostUpdateBody,
+  StorePage,
+  StorePageBody,
+  StorePageListQuery,
+  StorePageUpdateBody,
+} from '../../store/content.js';
+import { DoneAnswer } from '../authSchemas.js';
+import { ID_TOO_LARGE_MESSAGE, IdParams, MAX_ID } from '../catalogSchemas.js';
+import { StoreParams } from '../storeSchemas.js';
+import { ANY_MEMBER, route } from './RouteContract.js';
+
+const tags = ['store content'] as const;
+
+const StoreItemParams = StoreParams.extend({
+  id: z.coerce.number().int().positive().max(MAX_ID, ID_TOO_LARGE_MESSAGE),
+});
+
+/**
+ * A store's CMS pages and blog (issue 12; spec §2 /storefronts/pages*, /storefronts/{id}/blog*).
+ * As for the stores themselves, any member may read them and changing them needs
+ * update_campaign. HTML is sanitized by the server before it is stored. Another seller's store,
+ * page, post or category is 404; a store outside the session's stores 403.
+ */
+export const storeContent = {
+  pages: route({
+    method: 'GET',
+    path: '/seller/store-pages',
+    summary: "The seller's store pages (of one store with store_id), newest first",
+    tags,
+    permission: ANY_MEMBER,
+    query: StorePageListQuery,
+    response: z.array(StorePage),
+    errors: [403, 404],
+  }),
+  createPage: route({
+    method: 'POST',
+    path: '/seller/store-pages',
+    summary: 'Create a store page; its HTML is sanitized',
+    tags,
+    permission: 'update_campaign',
+    body: StorePageBody,
+    response: StorePage,
+    errors: [403, 404, 409],
+  }),
+  page: route({
+    method: 'GET',
+    path: '/seller/store-pages/:id',
+    summary: 'One store page',
+    tags,
+    permission: ANY_MEMBER,
+    params: IdParams,
+    response: StorePage,
+    errors: [404],
+  }),
+  updatePage: route({
+    method: 'PUT',
+    path: '/seller/store-pages/:id',
+    summary: 'Change a store page (the fields given); its HTML is sanitized',
+    tags,
+    permission: 'update_campaign',
+    params: IdParams,
+    body: StorePageUpdateBody,
+    response: StorePage,
+    errors: [404, 409],
+  }),
+  deletePage: route({
+    method: 'DELETE',
+    path: '/seller/store-pages/:id',
+    summary: 'Delete a store page',
+    tags,
+    permission: 'update_campaign',
+    params: IdParams,
+    response: DoneAnswer,
+    errors: [404],
+  }),
+  categories: route({
+    method: 'GET',
+    path: '/seller/stores/:storeId/blog/categories',
+    summary: "A store blog's categories by name, with their post counts",
+    tags,
+    permission: ANY_MEMBER,
+    params: StoreParams,
+    response: z.array(BlogCategory),
+    errors: [403, 404],
+  }),
+  createCategory: route({
+    method: 'POST',
+    path: '/seller/stores/:storeId/blog/categories',
+    summary: 'Add a blog category',
+    tags,
+    permission: 'update_campaign',
+    params: StoreParams,
+    body: BlogCategoryBody,
+    response: BlogCategory,
+    errors: [403, 404, 409],
+  }),
+  updateCategory: route({
+    method: 'PUT',
+    path: '/seller/stores/:storeId/blog/categories/:id',
+    summary: 'Rename a blog category',
+    tags,
+    permission: 'update_campaign',
+    params: StoreItemParams,
+    body: BlogCategoryBody,
+    response: BlogCategory,
+    errors: [403, 404, 409],
+  }),
+  deleteCategory: route({
+    method: 'DELETE',
+    path: '/seller/stores/:storeId/blog/categories/:id',
+    summary: 'Delete a blog category (its posts stay, without a category)',
+    tags,
+    permission: 'update_campaign',
+    params: StoreItemParams,
+    response: DoneAnswer,
+    errors: [403, 404],
+  }),
+  posts: route({
+    method: 'GET',
+    path: '/seller/stores/:storeId/blog/posts',
+    summary: "A store blog's posts, newest first",
+    tags,
+    permission: ANY_MEMBER,
+    params: StoreParams,
+    query: BlogPostListQuery,
+    response: z.array(BlogPost),
+    errors: [403, 404],
+  }),
+  createPost: route({
+    method: 'POST',
+    path: '/seller/stores/:storeId/blog/posts',
+    summary: 'Write a blog post; its HTML is sanitized',
+    tags,
+    permission: 'update_campaign',
+    params: StoreParams,
+    body: BlogPostBody,
+    response: BlogPost,
+    errors: [403, 404, 409, 422],
+  }),
+  post: route({
+    method: 'GET',
+    path: '/seller/stores/:storeId/blog/posts/:id',
+    summary: 'One blog post',
+    tags,
+    permission: ANY_MEMBER,
+    params: StoreItemParams,
+    response: BlogPost,
+    errors: [403, 404],
+  }),
+  updatePost: route({
+    method: 'PUT',
+    path: '/seller/stores/:storeId/blog/posts/:id',
+    summary: 'Change a blog post (the fields given); publishing sets published_at once',
+    tags,
+    permission: 'update_campaign',
+    params: StoreItemParams,
+    body: BlogPostUpdateBody,
+    response: BlogPost,
+    errors: [403, 404, 409, 422],
+  }),
+  deletePost: route({
+    method: 'DELETE',
+    path: '/seller/stores/:storeId/blog/posts/:id',
+    summary: 'Delete a blog post',
+    tags,
+    permission: 'update_campaign',
+    params: StoreItemParams,
+    response: DoneAnswer,
+    errors: [403, 404],
+  }),
+} as const;

@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import { API, CHECKOUT_COUNTRIES, campaignUrlName, storeSubdomainUrl } from '@printloom/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpError, notFound } from '../http/errors.js';
+import { registerGroup } from '../http/registerGroup.js';
+import type { PaymentGateway } from '../payments/PaymentGateway.js';
+import { TestGateway } from '../payments/testGateway.js';
+import {
+  buyerOrder,
+  insertCheckout,
+  insertOrderFromCheckout,
+  insertPayment,
+  lockCheckout,
+  orderIdentity,
+  setCheckoutStatus,
+} from '../sql/orders.js';
+import {
+  type PublicStore,
+  type StoreSort,
+  storeBySlug,
+  storeCampaignBySlug,
+  storeCampaignCards,
+  storeCampaignCount,
+  storeCampaignUrls,
+  storeCollectionBySlug,
+  storeCollections,
+  storePageBySlug,
+  storePageLinks,
+  trackStorefront,
+} from '../sql/storefront.js';
+import {
+  type CouponResolver,
+  defaultCouponResolver,
+  priceCheckout,
+} from '../storefront/checkout.js';
+import { storeSlugOfHost } from '../storefront/hosts.js';
+import { esc } from '../storefront/html.js';
+import {
+  cartPage,
+  checkoutPage,
+  cmsPage,
+  homePage,
+  listingPage,
+  noStorePage,
+  notFoundPage,
+  orderStatusPage,
+  type PageContext,
+  productPage,
+  thankYouPage,
+} from '../storefront/pages.js';
+import { STOREFRONT_SCRIPT } from '../storefront/script.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Payment gateways by name: the test gateway always, Stripe and PayPal when configured. */
+    paymentGateways: Map<string, PaymentGateway>;
+    /** The coupon hook of the checkout (the promotions plug their rules in here). */
+    couponResolver: CouponResolver;
+  }
+}
+
+/** Campaigns per listing page; sitemap URLs per file (sitemaps.org allows 50,000). */
+const PER_PAGE = 24;
+export const SITEMAP_URLS = 50_000;
+const HOME_FEATURED = 4;
+const HOME_LATEST = 12;
+
+const COUNTRY_NAMES = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return CHECKOUT_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+})();
+
+/** Campaign ids remembered in a tracking cookie (spec §4: tracked once per campaign). */
+function remembered(request: FastifyRequest, name: string): Set<number> {
+  const text = request.cookies[name] ?? '';
+  return new Set(
+    text
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isSafeInteger(n) && n > 0),
+  );
+}
+function remember(reply: FastifyReply, name: string, ids: Set<number>): void {
+  reply.setCookie(name, [...ids].slice(-200).join(','), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: 60 * 60 * 24 * 30,
+  });
+}
+
+/**
+ * The buyer-facing store: its pages (server-rendered HTML, one small script) and the buyer API.
+ * A store's own host reaches the same handlers through the URL rewrite of `storefront/hosts.ts`.
+ */
+export async function registerStorefrontRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.db;
+  app.decorate('paymentGateways', new Map<string, PaymentGateway>([['test', new TestGateway()]]));
+  app.decorate('couponResolver', defaultCouponResolver);
+  const domains = [app.config.previewDomain, app.config.marketplaceDomain];
+
+  const originOf = (store: PublicStore) =>
+    (store.base_url?.trim() || storeSubdomainUrl(store.slug, app.config.previewDomain)).replace(
+      /\/+$/,
+      '',
+    );
+
+  async function contextOf(request: FastifyRequest, slug: string): Promise<PageContext | null> {
+    const store = await storeBySlug(db, slug);
+    if (!store) return null;
+    const [pages, collections] = await Promise.all([
+      storePageLinks(db, store),
+      storeCollections(db, store, false),
+    ]);
+    const prefix = storeSlugOfHost(request.headers.host, domains) === slug ? '' : `/s/${slug}`;
+    return { store, prefix, origin: originOf(store), pages, collections };
+  }
+
+  const sendHtml = (reply: FastifyReply, page: string, status = 200) =>
+    reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(page);
+
+  /** Runs a page handler for a store; an unknown or archived store is a 404 page. */
+  const page =
+    <P extends { slug: string }>(
+      render: (
+        ctx: PageContext,
+        args: { params: P; request: FastifyRequest; reply: FastifyReply },
+      ) => Promise<string | { status: number; html: string }>,
+    ) =>
+    async ({
+      params,
+      request,
+      reply,
+    }: {
+      params: P;
+      request: FastifyRequest;
+      reply: FastifyReply;
+    }) => {
+      const ctx = await contextOf(request, params.slug);
+      if (!ctx) return sendHtml(reply, noStorePage(), 404);
+      const out = await render(ctx, { params, request, reply });
+      return typeof out === 'string' ? sendHtml(reply, out) : sendHtml(reply, out.html, out.status);
+    };
+
+  registerGroup(app, API.storefront, {
+    home: page(async (ctx) => {
+      const featuredCollections = (await storeCollections(db, ctx.store, true)).slice(
+        0,
+        HOME_FEATURED,
+      );
+      const featured = await Promise.all(
+        featuredCollections.map(async (collection) => ({
+          collection,
+          rows: (
+            await storeCampaignCards(db, ctx.store, {
+              sort: 'featured',
+              collectionId: collection.id,
+              limit: 8,
+              offset: 0,
+            })
+          ).rows,
+        })),
+      );
+      const latest = await storeCampaignCards(db, ctx.store, {
+        sort: 'newest',
+        limit: HOME_LATEST,
+        offset: 0,
+      });
+      return homePage(
+        ctx,
+        featured.filter((f) => f.rows.length > 0),
+        latest.rows,
+      );
+    }),
+    product: page(async (ctx, { params, request, reply }) => {
+      const campaign = await storeCampaignBySlug(db, ctx.store, params.campaign_slug);
+      if (!campaign) {
+        return { status: 404, html: notFoundPage(ctx, 'This product is not sold here.') };
+      }
+      const seen = remembered(request, 'clickedCampaigns');
+      if (!seen.has(campaign.id)) {
+        await trackStorefront(db, ctx.store, [campaign.id], 'visits');
+        seen.add(campaign.id);
+        remember(reply, 'clickedCampaigns', seen);
+      }
+      const query = request.query as { product?: string };
+      return productPage(
+        ctx,
+        campaign,
+        app.config.comparePriceRate,
+        Number(query.product) || undefined,
+      );
+    }),
+    collection: page(async (ctx, { params, request }) => {
+      const collection = await storeCollectionBySlug(db, ctx.store, params.collection_slug);
+      if (!collection)
+        return { status: 404, html: notFoundPage(ctx, 'This collection is not here.') };
+      const query = request.query as { sort?: StoreSort; page?: number; q?: string };
+      const sort = query.sort ?? 'featured';
+      const pageNo = query.page ?? 1;
+      const { rows, total } = await storeCampaignCards(db, ctx.store, {
+        sort,
+        collectionId: collection.id,
+        q: query.q,
+        limit: PER_PAGE,
+        offset: (pageNo - 1) * PER_PAGE,
+      });
+      return listingPage(ctx, {
+        title: `${collection.name} | ${ctx.store.title || ctx.store.name}`,
+        description:
+          collection.description || `${collection.name} at ${ctx.store.title || ctx.store.name}`,
+        path: `/collections/${collection.slug}`,
+        heading: collection.name,
+        intro: collection.description,
+        q: query.q,
+        sort,
+        page: pageNo,
+        perPage: PER_PAGE,
+        total,
+        rows,
+        searchForm: false,
+      });
+    }),
+    search: page(async (ctx, { request }) => {
+      const query = request.query as { sort?: StoreSort; page?: number; q?: string };
+      const sort = query.sort ?? (query.q ? 'relevant' : 'newest');
+      const pageNo = query.page ?? 1;
+      const { rows, total } = await storeCampaignCards(db, ctx.store, {
+        sort,
+        q: query.q,
+        limit: PER_PAGE,
+        offset: (pageNo - 1) * PER_PAGE,
+      });
+      return listingPage(ctx, {
+        title: `${query.q ? `“${query.q}”` : 'All products'} | ${ctx.store.title || ctx.store.name}`,
+        description: `Search ${ctx.store.title || ctx.store.name}`,
+        path: '/search',
+        heading: query.q ? `Results for “${query.q}”` : 'All products',
+        q: query.q,
+        sort,
+        page: pageNo,
+        perPage: PER_PAGE,
+        total,
+        rows,
+        searchForm: true,
+      });
+    }),
+    page: page(async (ctx, { params }) => {
+      const found = await storePageBySlug(db, ctx.store, params.page_slug);
+      return found
+        ? cmsPage(ctx, found)
+        : { status: 404, html: notFoundPage(ctx, 'This page does not exist.') };
+    }),
+    cart: page(async (ctx) => cartPage(ctx)),
+    checkoutPage: page(async (ctx) => checkoutPage(ctx, COUNTRY_NAMES)),
+    thankYou: page(async (ctx, { params }) => {
+      const id = params.checkout_id;
+      const order = /^[0-9a-f-]{36}$/i.test(id)
+        ? await buyerOrder(db, { checkoutId: id, storeId: ctx.store.id })
+        : undefined;
+      return order
+        ? thankYouPage(ctx, order)
+        : { status: 404, html: notFoundPage(ctx, 'No paid order goes with this address.') };
+    }),
+    orderStatus: page(async (ctx, { request }) => {
+      const query = request.query as { number?: string; email?: string };
+      const order =
+        query.number && query.email
+          ? await buyerOrder(db, { number: query.number, email: query.email })
+          : undefined;
+      return orderStatusPage(ctx, query, order);
+    }),
+    sitemap: async ({ params, reply }) => {
+      const store = await storeBySlug(db, params.slug);
+      if (!store) return reply.status(404).type('text/plain').send('Not found');
+      const origin = originOf(store);
+      const files = Math.max(1, Math.ceil((await storeCampaignCount(db, store)) / SITEMAP_URLS));
+      const names = [
+        ...Array.from({ length: files }, (_, i) => `products-${i + 1}.xml`),
+        'collections-1.xml',
+        'pages-1.xml',
+      ];
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${names
+            .map((n) => `<sitemap><loc>${esc(`${origin}/sitemaps/${n}`)}</loc></sitemap>`)
+            .join('\n')}\n</sitemapindex>\n`,
+        );
+    },
+    sitemapPart: async ({ params, reply }) => {
+      const store = await storeBySlug(db, params.slug);
+      const match = /^(products|collections|pages)-(\d{1,6})\.xml$/.exec(params.name);
+      if (!store || !match) return reply.status(404).type('text/plain').send('Not found');
+      const origin = originOf(store);
+      const n = Number(match[2]);
+      let urls: { loc: string; lastmod?: Date }[] = [];
+      if (match[1] === 'products') {
+        urls = (await storeCampaignUrls(db, store, SITEMAP_URLS, (n - 1) * SITEMAP_URLS)).map(
+          (c) => ({ loc: `${origin}/products/${campaignUrlName(c)}`, lastmod: c.updated_at }),
+        );
+      } else if (n === 1 && match[1] === 'collections') {
+        urls = (await storeCollections(db, store, false)).map((c) => ({
+          loc: `${origin}/collections/${c.slug}`,
+        }));
+      } else if (n === 1) {
+        urls = [
+          { loc: `${origin}/` },
+          ...(await storePageLinks(db, store)).map((p) => ({
+            loc: `${origin}/pages/${p.slug}`,
+            lastmod: p.updated_at,
+          })),
+        ];
+      }
+      if (n !== 1 && urls.length === 0)
+        return reply.status(404).type('text/plain').send('Not found');
+      return reply
+        .type('application/xml; charset=utf-8')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+            .map(
+              (u) =>
+                `<url><loc>${esc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`,
+            )
+            .join('\n')}\n</urlset>\n`,
+        );
+    },
+    robots: async ({ params, reply }) => {
+      const store = await storeBySlug(db, params.slug);
+      if (!store) return reply.status(404).type('text/plain').send('Not found');
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          `User-agent: *\nAllow: /\nDisallow: /cart\nDisallow: /checkout\nDisallow: /thank-you/\nDisallow: /order-status\n\nSitemap: ${originOf(store)}/sitemap.xml\n`,
+        );
+    },
+    script: async ({ reply }) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(STOREFRONT_SCRIPT),
+    createCheckout: async ({ params, body, request, reply }) => {
+      const store = await storeBySlug(db, params.slug);
+      if (!store) throw notFound('This store does not exist');
+      const priced = await priceCheckout(
+        db,
+        store,
+        body,
+        { processingFee: app.config.processingFee, processingFeeMin: app.config.processingFeeMin },
+        app.couponResolver,
+      );
+      const id = randomUUID();
+      await insertCheckout(db, {
+        id,
+        sellerId: store.seller_id,
+        storeId: store.id,
+        email: body.email,
+        address: priced.address,
+        problems: priced.problems,
+        items: priced.lines,
+        coupon: body.coupon ?? null,
+        tipPercent: body.tip_percent ?? null,
+        totals: priced.totals,
+      });
+      const submitted = remembered(request, 'submittedCampaigns');
+      const fresh = [...new Set(priced.lines.map((l) => l.campaign_id))].filter(
+        (c) => !submitted.has(c),
+      );
+      if (fresh.length > 0) {
+        await trackStorefront(db, store, fresh, 'checkouts');
+        for (const c of fresh) submitted.add(c);
+        remember(reply, 'submittedCampaigns', submitted);
+      }
+      return {
+        data: {
+          checkout_id: id,
+          totals: priced.totals,
+          address_invalid: priced.problems.length > 0,
+          address_problems: priced.problems,
+        },
+      };
+    },
+    pay: async ({ params, body }) => {
+      const gateway = app.paymentGateways.get(body.gateway);
+      if (!gateway) throw httpError(503, 'This payment method is not set up');
+      const outcome = await db.transaction(async (tx) => {
+        const checkout = await lockCheckout(tx, params.id);
+        if (!checkout) return { kind: 'missing' } as const;
+        if (checkout.order_id !== null) {
+          const order = await orderIdentity(tx, checkout.order_id);
+          if (order) return { kind: 'paid', order } as const;
+        }
+        const charge = await gateway.charge({
+          idempotencyKey: checkout.id,
+          amount: checkout.total,
+          currency: checkout.currency,
+          description: `Checkout ${checkout.id}`,
+          email: checkout.email,
+          cardNumber: body.card_number,
+          reference: body.payment_reference,
+        });
+        const payment = {
+          checkoutId: checkout.id,
+          sellerId: checkout.seller_id,
+          gateway: gateway.name,
+          amount: checkout.total,
+          currency: checkout.currency,
+        };
+        if (charge.status === 'paid') {
+          await insertPayment(tx, { ...payment, reference: charge.reference, status: 'paid' });
+          const order = await insertOrderFromCheckout(tx, checkout, {
+            gateway: gateway.name,
+            reference: charge.reference,
+          });
+          await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
+          return { kind: 'paid', order } as const;
+        }
+        await insertPayment(tx, {
+          ...payment,
+          reference: charge.reference ?? '',
+          status: charge.status,
+        });
+        if (charge.status === 'requires_action') {
+          await setCheckoutStatus(tx, checkout.id, 'requires_action');
+        }
+        return { kind: charge.status, charge } as const;
+      });
+      if (outcome.kind === 'missing') throw notFound('This checkout does not exist');
+      if (outcome.kind === 'paid') {
+        return { data: { order_id: outcome.order.id, order_number: outcome.order.order_number } };
+      }
+      if (outcome.charge.status === 'requires_action') {
+        throw httpError(402, outcome.charge.message, {
+          requires_action: [outcome.charge.reference],
+        });
+      }
+      throw httpError(
+        402,
+        outcome.charge.status === 'declined' ? outcome.charge.message : 'Declined',
+      );
+    },
+    lookupOrder: async ({ query }) => {
+      const order = await buyerOrder(db, { number: query.number, email: query.email });
+      if (!order) throw notFound('No order matches this number and email');
+      return {
+        data: {
+          order_number: order.order_number,
+          status: order.status,
+          payment_status: order.payment_status,
+          fulfillment_status: order.fulfillment_status,
+          created_at: order.created_at.toISOString(),
+          total: order.total,
+          currency: order.currency,
+          items: order.items,
+          events: order.events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
+        },
+      };
+    },
+  });
+}

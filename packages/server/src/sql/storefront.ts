@@ -1,0 +1,414 @@
+import type { Queryable } from '../db/Db.js';
+
+/**
+ * Reads of the buyer-facing storefront. Every read starts from a store that is not archived and
+ * keeps to that store's seller: its listed campaigns (active, not deleted), its collections
+ * (its own or the seller's shared ones), its published pages.
+ */
+
+export interface PublicStore {
+  id: number;
+  seller_id: number;
+  name: string;
+  slug: string;
+  title: string | null;
+  base_url: string | null;
+  logo_bright: string | null;
+  logo_alt: string | null;
+  favicon: string | null;
+  primary_color: string | null;
+  contact_email: string | null;
+  currency: string;
+  locale: string;
+  menus: {
+    header?: MenuItem[];
+    footer?: MenuItem[];
+    side_column?: MenuItem[];
+  };
+}
+export interface MenuItem {
+  label: string;
+  kind: 'page' | 'collection' | 'url';
+  target_id: number | null;
+  url: string | null;
+}
+
+const STORE_COLUMNS =
+  'id, seller_id, name, slug, title, base_url, logo_bright, logo_alt, favicon, primary_color, contact_email, currency, locale, menus';
+
+export async function storeBySlug(db: Queryable, slug: string): Promise<PublicStore | undefined> {
+  const rows = await db.query<PublicStore>(
+    `SELECT ${STORE_COLUMNS} FROM stores WHERE slug = $1 AND archived_at IS NULL`,
+    [slug],
+  );
+  return rows[0];
+}
+
+/** The sell price of a product: its own, else the template's suggested price (core suggestedPrice). */
+const PRICE = 'COALESCE(p.price, GREATEST(ceil(t.base_cost * 2) - 0.01, 0.99))';
+
+/** A campaign in a listing. */
+export interface CampaignCard {
+  id: number;
+  name: string;
+  slug: string | null;
+  thumb_url: string | null;
+  price: number;
+  created_at: Date;
+}
+
+export type StoreSort =
+  | 'relevant'
+  | 'newest'
+  | 'oldest'
+  | 'highest_price'
+  | 'lowest_price'
+  | 'popular'
+  | 'featured'
+  | 'a_z'
+  | 'z_a';
+
+const ORDER: Record<StoreSort, string> = {
+  relevant: 'rank DESC, c.id DESC',
+  newest: 'c.created_at DESC, c.id DESC',
+  oldest: 'c.created_at ASC, c.id ASC',
+  highest_price: 'price DESC, c.id DESC',
+  lowest_price: 'price ASC, c.id DESC',
+  popular: 'popularity DESC, c.id DESC',
+  featured: 'featured_rank ASC, c.id DESC',
+  a_z: 'lower(c.name) ASC, c.id ASC',
+  z_a: 'lower(c.name) DESC, c.id DESC',
+};
+
+export interface CardQuery {
+  q?: string | undefined;
+  sort: StoreSort;
+  collectionId?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The store's listed campaigns (active, not deleted), optionally in one collection or matching
+ * a search, sorted per spec §3, with the total count. In a collection the featured campaigns
+ * come first in the seller's order under the `featured` and `relevant` sorts.
+ */
+export async function storeCampaignCards(
+  db: Queryable,
+  store: PublicStore,
+  query: CardQuery,
+): Promise<{ rows: CampaignCard[]; total: number }> {
+  const params: unknown[] = [store.id, store.seller_id];
+  let where = '';
+  let rank = '0';
+  if (query.q?.trim()) {
+    params.push(`%${query.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`, query.q.trim());
+    where += ` AND (c.name ILIKE $${params.length - 1} OR c.slug ILIKE $${params.length - 1})`;
+    rank = `CASE WHEN lower(c.name) = lower($${params.length}) THEN 3 WHEN c.name ILIKE $${params.length} || '%' THEN 2 ELSE 1 END`;
+  }
+  let featured = '1';
+  if (query.collectionId !== undefined) {
+    params.push(query.collectionId);
+    const n = params.length;
+    where += ` AND EXISTS (SELECT 1 FROM collection_campaigns cc WHERE cc.collection_id = $${n} AND cc.campaign_id = c.id AND cc.seller_id = $2)`;
+    featured = `(SELECT CASE WHEN cc.featured THEN cc.position ELSE 100000 + cc.position END FROM collection_campaigns cc WHERE cc.collection_id = $${n} AND cc.campaign_id = c.id)`;
+    if (!query.q?.trim()) rank = `-${featured}`;
+  } else {
+    featured = `COALESCE((SELECT min(cc.position) FROM collection_campaigns cc WHERE cc.campaign_id = c.id AND cc.seller_id = $2 AND cc.featured), 100000)`;
+  }
+  params.push(query.limit, query.offset);
+  const rows = await db.query<CampaignCard & { total: number }>(
+    `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at,
+            (SELECT min(${PRICE}) FROM products p JOIN product_templates t ON t.id = p.template_id
+              WHERE p.campaign_id = c.id)::float8 AS price,
+            ${rank} AS rank,
+            ${featured} AS featured_rank,
+            COALESCE((SELECT sum(st.visits + 10 * st.checkouts) FROM storefront_tracks st
+              WHERE st.campaign_id = c.id AND st.store_id = $1), 0) AS popularity,
+            count(*) OVER () AS total
+       FROM store_campaigns sc
+       JOIN campaigns c ON c.id = sc.campaign_id
+      WHERE sc.store_id = $1 AND c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
+        ${where}
+      ORDER BY ${ORDER[query.sort]}
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...row }) => ({ ...row, price: Number(row.price ?? 0) })),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+export interface StoreProduct {
+  id: number;
+  template_id: number;
+  name: string;
+  options: Record<string, string[]>;
+  default_option: string | null;
+  price: number;
+  base_cost: number;
+  description: string | null;
+  default_mockup_id: number | null;
+  /** The template's size × colour variants (base cost in minor units). */
+  variants: VariantRow[];
+}
+export interface StoreMockup {
+  id: number;
+  product_id: number;
+  print_space: string;
+  file_url: string;
+}
+export interface StoreCampaign {
+  id: number;
+  name: string;
+  slug: string | null;
+  thumb_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+  products: StoreProduct[];
+  mockups: StoreMockup[];
+}
+
+/**
+ * A campaign the store lists, by its address name: its slug, or `campaign-{id}` for one
+ * without a slug (core campaignUrlName).
+ */
+export async function storeCampaignBySlug(
+  db: Queryable,
+  store: PublicStore,
+  name: string,
+): Promise<StoreCampaign | undefined> {
+  const byId = /^campaign-(\d{1,15})$/.exec(name);
+  const [campaign] = await db.query<Omit<StoreCampaign, 'products' | 'mockups'>>(
+    `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at, c.updated_at
+       FROM campaigns c JOIN store_campaigns sc ON sc.campaign_id = c.id AND sc.store_id = $1
+      WHERE c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
+        AND ${byId ? "(c.id = $3 AND COALESCE(c.slug, '') = '')" : 'c.slug = $3'}
+      ORDER BY c.id LIMIT 1`,
+    [store.id, store.seller_id, byId ? Number(byId[1]) : name],
+  );
+  if (!campaign) return undefined;
+  const products = await campaignProducts(db, store.seller_id, [campaign.id]);
+  const mockups = await db.query<StoreMockup>(
+    `SELECT id, product_id, print_space, file_url FROM mockups
+      WHERE campaign_id = $1 ORDER BY is_default DESC, id`,
+    [campaign.id],
+  );
+  return { ...campaign, products, mockups };
+}
+
+/** Products of the seller's campaigns with sell price and base cost (major units). */
+export async function campaignProducts(
+  db: Queryable,
+  sellerId: number,
+  campaignIds: number[],
+): Promise<(StoreProduct & { campaign_id: number })[]> {
+  const rows = await db.query<StoreProduct & { campaign_id: number }>(
+    `SELECT p.id, p.campaign_id, p.template_id, COALESCE(p.name, t.name) AS name, p.options,
+            p.default_option, ${PRICE}::float8 AS price, t.base_cost::float8 AS base_cost,
+            t.description, p.default_mockup_id
+       FROM products p JOIN product_templates t ON t.id = p.template_id
+      WHERE p.seller_id = $1 AND p.campaign_id = ANY($2::bigint[])
+      ORDER BY p.id`,
+    [sellerId, campaignIds],
+  );
+  const variants = await templateVariants(db, [...new Set(rows.map((r) => Number(r.template_id)))]);
+  return rows.map((row) => ({
+    ...row,
+    template_id: Number(row.template_id),
+    price: Number(row.price),
+    base_cost: Number(row.base_cost),
+    variants: variants.filter((v) => v.template_id === Number(row.template_id)),
+  }));
+}
+
+/** Whether the store lists these (active, live) campaigns: the ids it does. */
+export async function storeListedCampaignIds(
+  db: Queryable,
+  store: PublicStore,
+  ids: number[],
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT c.id FROM campaigns c JOIN store_campaigns sc ON sc.campaign_id = c.id AND sc.store_id = $1
+      WHERE c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL AND c.id = ANY($3::bigint[])`,
+    [store.id, store.seller_id, ids],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+export interface StoreCollection {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  image_url: string | null;
+}
+
+/** The store's collections (its own and the seller's shared ones); `featured` ones only if asked. */
+export async function storeCollections(
+  db: Queryable,
+  store: PublicStore,
+  featuredOnly: boolean,
+): Promise<StoreCollection[]> {
+  return db.query<StoreCollection>(
+    `SELECT id, name, slug, description, image_url FROM collections
+      WHERE seller_id = $1 AND (store_id IS NULL OR store_id = $2) ${featuredOnly ? 'AND featured' : ''}
+      ORDER BY id`,
+    [store.seller_id, store.id],
+  );
+}
+
+export async function storeCollectionBySlug(
+  db: Queryable,
+  store: PublicStore,
+  slug: string,
+): Promise<StoreCollection | undefined> {
+  const rows = await db.query<StoreCollection>(
+    `SELECT id, name, slug, description, image_url FROM collections
+      WHERE seller_id = $1 AND (store_id IS NULL OR store_id = $2) AND slug = $3`,
+    [store.seller_id, store.id, slug],
+  );
+  return rows[0];
+}
+
+export interface StorePage {
+  id: number;
+  title: string;
+  slug: string;
+  content_html: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  updated_at: Date;
+}
+
+export async function storePageBySlug(
+  db: Queryable,
+  store: PublicStore,
+  slug: string,
+): Promise<StorePage | undefined> {
+  const rows = await db.query<StorePage>(
+    `SELECT id, title, slug, content_html, seo_title, seo_description, updated_at FROM store_pages
+      WHERE store_id = $1 AND seller_id = $2 AND slug = $3 AND status = 'published'`,
+    [store.id, store.seller_id, slug],
+  );
+  return rows[0];
+}
+
+/** Titles and slugs of published pages (menus link pages by id). */
+export async function storePageLinks(
+  db: Queryable,
+  store: PublicStore,
+): Promise<{ id: number; title: string; slug: string; updated_at: Date }[]> {
+  return db.query(
+    `SELECT id, title, slug, updated_at FROM store_pages
+      WHERE store_id = $1 AND seller_id = $2 AND status = 'published' ORDER BY id`,
+    [store.id, store.seller_id],
+  );
+}
+
+/** Number of campaigns a store lists, for the sitemap index. */
+export async function storeCampaignCount(db: Queryable, store: PublicStore): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id
+      WHERE sc.store_id = $1 AND c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL`,
+    [store.id, store.seller_id],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** One page of the store's campaign addresses for a sitemap, in id order. */
+export async function storeCampaignUrls(
+  db: Queryable,
+  store: PublicStore,
+  limit: number,
+  offset: number,
+): Promise<{ id: number; slug: string | null; updated_at: Date }[]> {
+  return db.query(
+    `SELECT c.id, c.slug, c.updated_at FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id
+      WHERE sc.store_id = $1 AND c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
+      ORDER BY c.id LIMIT $3 OFFSET $4`,
+    [store.id, store.seller_id, limit, offset],
+  );
+}
+
+/** Counts a product page visit (once per campaign per browser: the caller checks the cookie). */
+export async function trackStorefront(
+  db: Queryable,
+  store: PublicStore,
+  campaignIds: number[],
+  what: 'visits' | 'checkouts',
+): Promise<void> {
+  if (campaignIds.length === 0) return;
+  await db.query(
+    `INSERT INTO storefront_tracks (campaign_id, store_id, seller_id, day, ${what})
+     SELECT c.id, $1, $2, current_date, 1 FROM campaigns c
+      WHERE c.seller_id = $2 AND c.id = ANY($3::bigint[])
+     ON CONFLICT (campaign_id, store_id, day) DO UPDATE SET ${what} = storefront_tracks.${what} + 1`,
+    [store.id, store.seller_id, campaignIds],
+  );
+}
+
+/** The store's coupon with that code (any case): its own or one of the seller's for every store. */
+export async function storeCouponByCode(
+  db: Queryable,
+  store: PublicStore,
+  code: string,
+): Promise<{ id: number; code: string; name: string | null } | undefined> {
+  const rows = await db.query<{ id: number; code: string; name: string | null }>(
+    `SELECT id, code, name FROM coupons
+      WHERE seller_id = $1 AND (store_id IS NULL OR store_id = $2) AND lower(code) = lower($3)
+      ORDER BY store_id NULLS LAST LIMIT 1`,
+    [store.seller_id, store.id, code],
+  );
+  return rows[0];
+}
+
+export interface VariantRow {
+  template_id: number;
+  size: string;
+  color_name: string;
+  /** Minor units. */
+  base_cost: number;
+}
+
+/** The size × colour variants of templates, in catalogue order (migration 017). */
+export async function templateVariants(
+  db: Queryable,
+  templateIds: number[],
+): Promise<VariantRow[]> {
+  const rows = await db.query<VariantRow>(
+    `SELECT template_id, size, color_name, base_cost FROM template_variants
+      WHERE template_id = ANY($1::bigint[]) ORDER BY template_id, position, id`,
+    [templateIds],
+  );
+  return rows.map((r) => ({
+    ...r,
+    template_id: Number(r.template_id),
+    base_cost: Number(r.base_cost),
+  }));
+}
+
+/** The shipping rates of templates' profiles (minor units), by template. */
+export async function templateShippingRates(
+  db: Queryable,
+  templateIds: number[],
+): Promise<{ template_id: number; scope: string; first_item: number; additional_item: number }[]> {
+  const rows = await db.query<{
+    template_id: number;
+    scope: string;
+    first_item: number;
+    additional_item: number;
+  }>(
+    `SELECT sp.template_id, sr.scope, sr.first_item, sr.additional_item
+       FROM shipping_profiles sp JOIN shipping_rates sr ON sr.profile_id = sp.id
+      WHERE sp.template_id = ANY($1::bigint[])`,
+    [templateIds],
+  );
+  return rows.map((r) => ({
+    ...r,
+    template_id: Number(r.template_id),
+    first_item: Number(r.first_item),
+    additional_item: Number(r.additional_item),
+  }));
+}

@@ -1,0 +1,484 @@
+import {
+  campaignUrlName,
+  formatCurrency,
+  PRODUCT_SEARCH_SORTS,
+  STATE_PROVINCES,
+  TIP_OPTIONS,
+  toMajor,
+} from '@printloom/core';
+import { sanitizeRichText } from '../content/sanitizeRichText.js';
+import type { BuyerOrder } from '../sql/orders.js';
+import type {
+  CampaignCard,
+  PublicStore,
+  StoreCampaign,
+  StoreCollection,
+  StorePage,
+} from '../sql/storefront.js';
+import { esc, html, type Raw, raw, scriptJson } from './html.js';
+import { type SellableOptions, sellableOptions } from './options.js';
+
+/** Where a page is served: `prefix` is `/s/{slug}` on the dashboard host, '' on the store's own. */
+export interface PageContext {
+  store: PublicStore;
+  prefix: string;
+  /** The store's public address (its base_url), for canonical and Open Graph links. */
+  origin: string;
+  pages: { id: number; title: string; slug: string }[];
+  collections: StoreCollection[];
+}
+
+const money = (store: PublicStore, major: number) =>
+  formatCurrency(major, store.currency, store.locale);
+
+const CSS = `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1d2125;background:#fff}
+a{color:#0b57d0}header,footer{padding:1rem 1.25rem;border-bottom:1px solid #dee2e6}footer{border-top:1px solid #dee2e6;border-bottom:0;margin-top:3rem;font-size:.9rem}
+.bar{display:flex;gap:1rem;align-items:center;flex-wrap:wrap;max-width:72rem;margin:0 auto}.brand{font-weight:700;font-size:1.25rem;color:#1d2125;text-decoration:none;margin-right:auto}
+nav ul{list-style:none;display:flex;gap:1rem;margin:0;padding:0;flex-wrap:wrap}main{max-width:72rem;margin:0 auto;padding:1.25rem}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:1.25rem;list-style:none;padding:0}
+.card a{text-decoration:none;color:inherit}.card img,.gallery img{width:100%;aspect-ratio:1;object-fit:cover;background:#f1f3f5;border-radius:.5rem}
+.price{font-weight:700}.compare{text-decoration:line-through;color:#5c636a;margin-left:.5rem;font-weight:400}
+.product{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:2rem}@media(max-width:48rem){.product{grid-template-columns:1fr}}
+.thumbs{display:flex;gap:.5rem;flex-wrap:wrap;list-style:none;padding:0}.thumbs button{padding:0;border:2px solid transparent;background:none;border-radius:.4rem}.thumbs button[aria-pressed=true]{border-color:#1d2125}.thumbs img{width:4rem;height:4rem;object-fit:cover;border-radius:.3rem}
+fieldset{border:0;padding:0;margin:0 0 1rem}legend,label{font-weight:600;display:block;margin-bottom:.25rem}
+input,select{font:inherit;padding:.5rem .6rem;border:1px solid #6c757d;border-radius:.375rem;width:100%;max-width:28rem}
+.swatches{display:flex;gap:.5rem;flex-wrap:wrap}.swatches label{font-weight:400;display:flex;gap:.35rem;align-items:center;border:1px solid #adb5bd;border-radius:2rem;padding:.25rem .75rem}.swatches input{width:auto}
+.btn{display:inline-block;font:inherit;font-weight:600;padding:.65rem 1.4rem;border-radius:.375rem;border:0;background:var(--primary);color:var(--on-primary);cursor:pointer;text-decoration:none}
+.btn.secondary{background:#e9ecef;color:#1d2125}.row{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.row>*{min-width:0}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #dee2e6}
+.notice{padding:.75rem 1rem;border-radius:.375rem;background:#e7f1ff}.error{background:#fde8e8;color:#842029}.muted{color:#5c636a}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.pager{display:flex;gap:1rem;margin-top:1rem}`;
+
+/** White or near-black text on the store colour, whichever reads better (WCAG contrast). */
+function onColor(hex: string): string {
+  const m = /^#([0-9a-f]{6})$/i.exec(hex);
+  if (!m?.[1]) return '#fff';
+  const n = Number.parseInt(m[1], 16);
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const l = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#fff' : '#1d2125';
+}
+
+function menuHref(ctx: PageContext, item: NonNullable<PublicStore['menus']['header']>[number]) {
+  if (item.kind === 'url') return item.url ?? '#';
+  if (item.kind === 'page') {
+    const page = ctx.pages.find((p) => p.id === item.target_id);
+    return page ? `${ctx.prefix}/pages/${page.slug}` : null;
+  }
+  const collection = ctx.collections.find((c) => c.id === item.target_id);
+  return collection ? `${ctx.prefix}/collections/${collection.slug}` : null;
+}
+
+function menu(ctx: PageContext, position: 'header' | 'footer', label: string): Raw {
+  const configured = (ctx.store.menus[position] ?? [])
+    .map((item) => ({ label: item.label, href: menuHref(ctx, item) }))
+    .filter((item): item is { label: string; href: string } => item.href !== null);
+  const items =
+    configured.length > 0
+      ? configured
+      : position === 'header'
+        ? ctx.collections.slice(0, 5).map((c) => ({
+            label: c.name,
+            href: `${ctx.prefix}/collections/${c.slug}`,
+          }))
+        : ctx.pages.map((p) => ({ label: p.title, href: `${ctx.prefix}/pages/${p.slug}` }));
+  const fixed =
+    position === 'header'
+      ? [
+          { label: 'Search', href: `${ctx.prefix}/search` },
+          { label: 'Cart', href: `${ctx.prefix}/cart` },
+        ]
+      : [{ label: 'Order status', href: `${ctx.prefix}/order-status` }];
+  return html`<nav aria-label="${label}"><ul>${[...items, ...fixed].map(
+    (item) =>
+      html`<li><a href="${item.href}"${item.label === 'Cart' ? raw(' data-cart-link') : ''}>${item.label}</a></li>`,
+  )}</ul></nav>`;
+}
+
+export interface Head {
+  title: string;
+  description: string;
+  /** Path under the store, for the canonical link; none: not indexed (cart, checkout). */
+  path?: string;
+  image?: string | null;
+  type?: string;
+  jsonLd?: unknown;
+}
+
+export function layout(ctx: PageContext, head: Head, body: Raw): string {
+  const store = ctx.store;
+  const primary = store.primary_color ?? '#1d2125';
+  const canonical = head.path !== undefined ? `${ctx.origin}${head.path}` : null;
+  const image = head.image ? absolute(ctx, head.image) : null;
+  const brand = store.title || store.name;
+  return `<!doctype html>${
+    html`<html lang="${store.locale.split('-')[0] ?? 'en'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${head.title}</title><meta name="description" content="${head.description}">
+${canonical ? html`<link rel="canonical" href="${canonical}">` : raw('<meta name="robots" content="noindex">')}
+<meta property="og:site_name" content="${brand}"><meta property="og:title" content="${head.title}">
+<meta property="og:description" content="${head.description}"><meta property="og:type" content="${head.type ?? 'website'}">
+${canonical ? html`<meta property="og:url" content="${canonical}">` : ''}${image ? html`<meta property="og:image" content="${image}"><meta name="twitter:card" content="summary_large_image">` : ''}
+${store.favicon ? html`<link rel="icon" href="${store.favicon}">` : ''}
+<style>:root{--primary:${primary};--on-primary:${onColor(primary)}}${raw(CSS)}</style>
+${head.jsonLd ? raw(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`) : ''}
+</head><body data-store="${store.slug}" data-prefix="${ctx.prefix}" data-currency="${store.currency}" data-locale="${store.locale}">
+<a class="visually-hidden" href="#main">Skip to content</a>
+<header><div class="bar"><a class="brand" href="${ctx.prefix}/">${
+      store.logo_bright
+        ? html`<img src="${store.logo_bright}" alt="${store.logo_alt || brand}" height="40">`
+        : brand
+    }</a>${menu(ctx, 'header', 'Main')}</div></header>
+<main id="main">${body}</main>
+<footer><div class="bar"><span class="muted">© ${brand}</span>${menu(ctx, 'footer', 'Footer')}${
+      store.contact_email
+        ? html`<a href="mailto:${store.contact_email}">${store.contact_email}</a>`
+        : ''
+    }</div></footer>
+<script src="/public/storefront.js" defer></script></body></html>`.__html
+  }`;
+}
+
+function absolute(ctx: PageContext, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${ctx.origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function cards(ctx: PageContext, rows: CampaignCard[]): Raw {
+  if (rows.length === 0) return html`<p class="muted">No products here yet.</p>`;
+  return html`<ul class="grid">${rows.map(
+    (c) => html`<li class="card"><a href="${ctx.prefix}/products/${campaignUrlName(c)}">
+${c.thumb_url ? html`<img src="${c.thumb_url}" alt="${c.name}" loading="lazy" width="400" height="400">` : ''}
+<h3>${c.name}</h3><p class="price">${money(ctx.store, c.price)}</p></a></li>`,
+  )}</ul>`;
+}
+
+export function homePage(
+  ctx: PageContext,
+  featured: { collection: StoreCollection; rows: CampaignCard[] }[],
+  latest: CampaignCard[],
+): string {
+  const store = ctx.store;
+  const brand = store.title || store.name;
+  return layout(
+    ctx,
+    {
+      title: brand,
+      description: `Shop ${brand}: original designs printed on demand.`,
+      path: '/',
+      image: latest[0]?.thumb_url ?? null,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: brand,
+        url: `${ctx.origin}/`,
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: `${ctx.origin}/search?q={q}`,
+          'query-input': 'required name=q',
+        },
+      },
+    },
+    html`<h1>${brand}</h1>${featured.map(
+      (f) => html`<section aria-labelledby="c${f.collection.id}"><h2 id="c${f.collection.id}">
+<a href="${ctx.prefix}/collections/${f.collection.slug}">${f.collection.name}</a></h2>${cards(ctx, f.rows)}</section>`,
+    )}<section aria-labelledby="latest"><h2 id="latest">New arrivals</h2>${cards(ctx, latest)}
+<p><a href="${ctx.prefix}/search?sort=newest">See everything</a></p></section>`,
+  );
+}
+
+export function listingPage(
+  ctx: PageContext,
+  opts: {
+    title: string;
+    description: string;
+    path: string;
+    heading: string;
+    intro?: string | null;
+    q?: string | undefined;
+    sort: string;
+    page: number;
+    perPage: number;
+    total: number;
+    rows: CampaignCard[];
+    searchForm: boolean;
+  },
+): string {
+  const last = Math.max(1, Math.ceil(opts.total / opts.perPage));
+  const link = (page: number) => {
+    const params = new URLSearchParams();
+    if (opts.q) params.set('q', opts.q);
+    if (opts.sort !== 'relevant') params.set('sort', opts.sort);
+    if (page > 1) params.set('page', String(page));
+    const query = params.toString();
+    return `${ctx.prefix}${opts.path}${query ? `?${query}` : ''}`;
+  };
+  return layout(
+    ctx,
+    {
+      title: opts.title,
+      description: opts.description,
+      path: opts.page > 1 ? `${opts.path}?page=${opts.page}` : opts.path,
+      image: opts.rows[0]?.thumb_url ?? null,
+    },
+    html`<h1>${opts.heading}</h1>${opts.intro ? html`<p>${opts.intro}</p>` : ''}
+<form method="get" action="${ctx.prefix}${opts.path}" role="search" class="row">
+${opts.searchForm ? html`<div><label for="q">Search products</label><input id="q" name="q" type="search" value="${opts.q ?? ''}"></div>` : ''}
+<div><label for="sort">Sort by</label><select id="sort" name="sort">${PRODUCT_SEARCH_SORTS.map(
+      (s) =>
+        html`<option value="${s}"${s === opts.sort ? raw(' selected') : ''}>${SORT_LABELS[s]}</option>`,
+    )}</select></div><div><button class="btn" type="submit">Show</button></div></form>
+<p class="muted" role="status">${opts.total} ${opts.total === 1 ? 'product' : 'products'}</p>
+${cards(ctx, opts.rows)}
+<nav class="pager" aria-label="Pages">${opts.page > 1 ? html`<a href="${link(opts.page - 1)}" rel="prev">Previous</a>` : ''}${
+      opts.page < last ? html`<a href="${link(opts.page + 1)}" rel="next">Next</a>` : ''
+    }</nav>`,
+  );
+}
+
+const SORT_LABELS: Record<(typeof PRODUCT_SEARCH_SORTS)[number], string> = {
+  relevant: 'Most relevant',
+  newest: 'Newest',
+  oldest: 'Oldest',
+  highest_price: 'Price: high to low',
+  lowest_price: 'Price: low to high',
+  popular: 'Most popular',
+  featured: 'Featured',
+  a_z: 'Name: A to Z',
+  z_a: 'Name: Z to A',
+};
+
+/** The product options a buyer picks from (the script reads them from the page). */
+export interface ProductChoice {
+  id: number;
+  name: string;
+  price: number;
+  colors: string[];
+  sizes: string[];
+  images: { url: string; alt: string }[];
+}
+
+const pick = ({ colors, sizes }: SellableOptions) => ({ colors, sizes });
+
+export function productChoices(campaign: StoreCampaign): ProductChoice[] {
+  return campaign.products.map((p) => ({
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    ...pick(sellableOptions(p)),
+    images: campaign.mockups
+      .filter((m) => m.product_id === p.id)
+      .map((m) => ({ url: m.file_url, alt: `${campaign.name} – ${p.name}, ${m.print_space}` })),
+  }));
+}
+
+export function productPage(
+  ctx: PageContext,
+  campaign: StoreCampaign,
+  comparePriceRate: number,
+  selectedProductId: number | undefined,
+): string {
+  const store = ctx.store;
+  const choices = productChoices(campaign);
+  const first = choices.find((c) => c.id === selectedProductId) ?? choices[0];
+  const path = `/products/${campaignUrlName(campaign)}`;
+  const images = first?.images.length
+    ? first.images
+    : campaign.thumb_url
+      ? [{ url: campaign.thumb_url, alt: campaign.name }]
+      : [];
+  const own = campaign.products.find((p) => p.description)?.description ?? null;
+  // Template descriptions may be HTML: sanitized on the way out, as text in meta tags.
+  const descriptionHtml = own ? sanitizeRichText(own) : null;
+  const text = own
+    ? own
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&[a-z#0-9]+;/gi, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : '';
+  const description = text
+    ? text.slice(0, 300)
+    : `${campaign.name}, printed on demand by ${store.title || store.name}.`;
+  const compare = first && comparePriceRate > 1 ? first.price * comparePriceRate : null;
+  const url = `${ctx.origin}${path}`;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: campaign.name,
+    description,
+    url,
+    sku: String(campaign.id),
+    image: images.map((i) => absolute(ctx, i.url)),
+    brand: { '@type': 'Brand', name: store.title || store.name },
+    offers: choices.map((c) => ({
+      '@type': 'Offer',
+      name: c.name,
+      sku: `${campaign.id}-${c.id}`,
+      price: c.price.toFixed(2),
+      priceCurrency: store.currency,
+      availability: 'https://schema.org/InStock',
+      url: `${url}?product=${c.id}`,
+    })),
+  };
+  return layout(
+    ctx,
+    {
+      title: `${campaign.name} | ${store.title || store.name}`,
+      description,
+      path,
+      image: images[0]?.url ?? null,
+      type: 'product',
+      jsonLd,
+    },
+    html`<div class="product"><section aria-label="Product images" class="gallery">
+${images[0] ? html`<img id="main-image" src="${images[0].url}" alt="${images[0].alt}" width="800" height="800">` : html`<p class="muted">No pictures of this product yet.</p>`}
+<ul class="thumbs" id="thumbs">${images.map(
+      (img, i) =>
+        html`<li><button type="button" aria-pressed="${i === 0 ? 'true' : 'false'}" data-src="${img.url}" data-alt="${img.alt}"><img src="${img.url}" alt="" width="64" height="64"><span class="visually-hidden">Show ${img.alt}</span></button></li>`,
+    )}</ul></section>
+<section aria-labelledby="product-title"><h1 id="product-title">${campaign.name}</h1>
+<p><span class="price" id="price">${first ? money(store, first.price) : ''}</span>${compare ? html`<span class="compare" id="compare"><span class="visually-hidden">Was </span>${money(store, compare)}</span>` : ''}</p>
+<form id="product-form" data-campaign="${campaign.id}" data-name="${campaign.name}" data-url="${ctx.prefix}${path}" data-compare-rate="${comparePriceRate}">
+${choices.length > 1 ? html`<label for="product">Product</label><select id="product" name="product">${choices.map((c) => html`<option value="${c.id}"${c.id === first?.id ? raw(' selected') : ''}>${c.name}</option>`)}</select>` : html`<input type="hidden" id="product" name="product" value="${first?.id ?? ''}">`}
+<fieldset id="colors"><legend>Colour</legend><div class="swatches">${(first?.colors ?? []).map(
+      (color, i) =>
+        html`<label><input type="radio" name="color" value="${color}"${i === 0 ? raw(' checked') : ''}> ${color}</label>`,
+    )}</div></fieldset>
+<label for="size">Size</label><select id="size" name="size">${(first?.sizes ?? []).map((s) => html`<option>${s}</option>`)}</select>
+<label for="quantity" style="margin-top:1rem">Quantity</label><input id="quantity" name="quantity" type="number" min="1" max="99" value="1" style="max-width:6rem">
+<p><button class="btn" type="submit" style="margin-top:1rem">Add to cart</button></p>
+<p id="added" role="status" aria-live="polite"></p></form>
+${descriptionHtml ? html`<div>${raw(descriptionHtml)}</div>` : html`<p>${description}</p>`}</section></div>
+<script type="application/json" id="product-data">${raw(scriptJson(choices))}</script>`,
+  );
+}
+
+export function cmsPage(ctx: PageContext, page: StorePage): string {
+  return layout(
+    ctx,
+    {
+      title: page.seo_title || `${page.title} | ${ctx.store.title || ctx.store.name}`,
+      description: page.seo_description || page.title,
+      path: `/pages/${page.slug}`,
+    },
+    // content_html is sanitized by the server before it is stored (migration 020).
+    html`<article><h1>${page.title}</h1>${raw(page.content_html)}</article>`,
+  );
+}
+
+export function cartPage(ctx: PageContext): string {
+  return layout(
+    ctx,
+    { title: `Cart | ${ctx.store.title || ctx.store.name}`, description: 'Your cart' },
+    html`<h1>Your cart</h1><div id="cart" aria-live="polite"><p class="muted">Your cart is empty.</p></div>
+<p><a class="btn" id="to-checkout" href="${ctx.prefix}/checkout" hidden>Check out</a></p>`,
+  );
+}
+
+export function checkoutPage(
+  ctx: PageContext,
+  countries: { code: string; name: string }[],
+): string {
+  const field = (id: string, label: string, attrs = '') =>
+    html`<div><label for="${id}">${label}</label><input id="${id}" name="${id}" ${raw(attrs)}></div>`;
+  return layout(
+    ctx,
+    { title: `Checkout | ${ctx.store.title || ctx.store.name}`, description: 'Checkout' },
+    html`<h1>Checkout</h1><div id="summary"></div>
+<form id="checkout-form" novalidate>
+<h2>Contact</h2>${field('email', 'Email', 'type="email" autocomplete="email" required')}
+<h2>Shipping address</h2>${field('name', 'Full name', 'autocomplete="name" required')}
+${field('line1', 'Address', 'autocomplete="address-line1" required')}
+${field('line2', 'Apartment, suite (optional)', 'autocomplete="address-line2"')}
+<div class="row">${field('city', 'City', 'autocomplete="address-level2" required')}${field('postcode', 'Postcode', 'autocomplete="postal-code"')}</div>
+<div class="row"><div><label for="country">Country</label><select id="country" name="country" autocomplete="country">${countries.map(
+      (c) =>
+        html`<option value="${c.code}"${c.code === 'US' ? raw(' selected') : ''}>${c.name}</option>`,
+    )}</select></div><div><label for="state">State / province</label><select id="state" name="state" autocomplete="address-level1"></select><input id="state-text" name="state-text" aria-label="State / province" hidden></div></div>
+<fieldset><legend>Tip for the designer</legend><div class="swatches">${TIP_OPTIONS.map(
+      (tip) =>
+        html`<label><input type="radio" name="tip" value="${tip}"${tip === 'none' ? raw(' checked') : ''}> ${tip === 'none' ? 'No tip' : `${tip}%`}</label>`,
+    )}</div></fieldset>
+${field('coupon', 'Coupon code (optional)', 'autocomplete="off"')}
+<p><button class="btn" type="submit" id="review">Continue to payment</button></p>
+<div id="payment" hidden><h2>Payment</h2><div id="totals"></div>
+${field('card', 'Card number', 'inputmode="numeric" autocomplete="cc-number"')}
+<p class="muted">Test cards: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined.</p>
+<p><button class="btn" type="button" id="pay">Pay</button></p></div>
+<p id="checkout-message" role="alert"></p></form>
+<script type="application/json" id="states-data">${raw(scriptJson(STATE_PROVINCES))}</script>`,
+  );
+}
+
+function orderDetails(store: PublicStore, order: BuyerOrder): Raw {
+  const m = (minor: number) => formatCurrencyMinor(store, minor, order.currency);
+  return html`<dl><dt>Order number</dt><dd data-testid="order-number">${order.order_number}</dd>
+<dt>Status</dt><dd>${order.status.replace(/_/g, ' ')} · payment ${order.payment_status} · ${order.fulfillment_status.replace(/_/g, ' ')}</dd>
+<dt>Placed</dt><dd>${order.created_at.toISOString().slice(0, 10)}</dd></dl>
+<table><caption class="visually-hidden">Items</caption><thead><tr><th scope="col">Item</th><th scope="col">Colour</th><th scope="col">Size</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${order.items.map(
+    (i) =>
+      html`<tr><td>${i.name}</td><td>${i.color}</td><td>${i.size}</td><td>${i.quantity}</td><td>${m(i.price * i.quantity)}</td></tr>`,
+  )}</tbody></table>
+<table><caption class="visually-hidden">Totals</caption><tbody>
+<tr><th scope="row">Subtotal</th><td>${m(order.subtotal)}</td></tr>
+${order.discount ? html`<tr><th scope="row">Discount</th><td>−${m(order.discount)}</td></tr>` : ''}
+<tr><th scope="row">Shipping</th><td>${m(order.shipping)}</td></tr>
+${order.tip ? html`<tr><th scope="row">Tip</th><td>${m(order.tip)}</td></tr>` : ''}
+${order.processing_fee ? html`<tr><th scope="row">Processing fee</th><td>${m(order.processing_fee)}</td></tr>` : ''}
+<tr><th scope="row">Total</th><td><strong>${m(order.total)}</strong></td></tr></tbody></table>`;
+}
+
+function formatCurrencyMinor(store: PublicStore, minor: number, currency: string) {
+  return formatCurrency(toMajor(minor), currency, store.locale);
+}
+
+export function thankYouPage(ctx: PageContext, order: BuyerOrder): string {
+  return layout(
+    ctx,
+    {
+      title: `Thank you | ${ctx.store.title || ctx.store.name}`,
+      description: 'Order confirmation',
+    },
+    html`<h1>Thank you for your order</h1><p class="notice" role="status">Order ${order.order_number} is confirmed. A confirmation goes to ${order.email}.</p>
+${orderDetails(ctx.store, order)}<p><a href="${ctx.prefix}/order-status">Check your order status later</a></p>`,
+  );
+}
+
+export function orderStatusPage(
+  ctx: PageContext,
+  query: { number?: string | undefined; email?: string | undefined },
+  order: BuyerOrder | undefined,
+): string {
+  const asked = Boolean(query.number && query.email);
+  return layout(
+    ctx,
+    {
+      title: `Order status | ${ctx.store.title || ctx.store.name}`,
+      description: 'Look up an order',
+    },
+    html`<h1>Order status</h1><form method="get" action="${ctx.prefix}/order-status" class="row">
+<div><label for="number">Order number</label><input id="number" name="number" required value="${query.number ?? ''}"></div>
+<div><label for="email">Email</label><input id="email" name="email" type="email" required value="${query.email ?? ''}"></div>
+<div><button class="btn" type="submit">Look up</button></div></form>
+${asked ? (order ? html`<section aria-label="Your order" style="margin-top:1.5rem">${orderDetails(ctx.store, order)}<h2>Timeline</h2><ol>${order.events.map((e) => html`<li>${e.kind.replace(/_/g, ' ')} – ${e.at.toISOString().slice(0, 16).replace('T', ' ')} UTC</li>`)}</ol></section>` : html`<p class="notice error" role="alert">No order matches this number and email.</p>`) : ''}`,
+  );
+}
+
+export function notFoundPage(ctx: PageContext, what: string): string {
+  return layout(
+    ctx,
+    { title: `Not found | ${ctx.store.title || ctx.store.name}`, description: what },
+    html`<h1>Not found</h1><p>${what}</p><p><a href="${ctx.prefix}/">Back to the shop</a></p>`,
+  );
+}
+
+/** A page for an address that names no open store. */
+export function noStorePage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Store not found</title><meta name="robots" content="noindex"></head><body><main><h1>Store not found</h1><p>There is no open store at this address.</p></main></body></html>`;
+}
+
+export { esc };

@@ -1,0 +1,69 @@
+/**
+ * The storefront's only script (no framework): product option pickers, the cart (kept in
+ * localStorage per store) and the checkout form. Pages work without it except the cart.
+ */
+export const STOREFRONT_SCRIPT = `(function(){'use strict';
+var d=document,b=d.body,slug=b.dataset.store,prefix=b.dataset.prefix||'',cur=b.dataset.currency||'USD',loc=b.dataset.locale||'en-US';
+var KEY='printloom-cart:'+slug;
+function load(){try{return JSON.parse(localStorage.getItem(KEY)||'[]')}catch(e){return[]}}
+function save(c){localStorage.setItem(KEY,JSON.stringify(c));badge()}
+function fmt(v){var whole=Math.round(v*100)%100===0,p=['AUD','CAD','MXN','NZD','SGD','HKD'].indexOf(cur)>=0;
+var t=new Intl.NumberFormat(loc,{style:'currency',currency:cur,currencyDisplay:p?'narrowSymbol':'symbol',minimumFractionDigits:whole?0:2,maximumFractionDigits:whole?0:2}).format(v);return p?cur+' '+t:t}
+function minor(v){return fmt(v/100)}
+function badge(){var n=load().reduce(function(s,l){return s+l.quantity},0);d.querySelectorAll('[data-cart-link]').forEach(function(a){a.textContent=n?'Cart ('+n+')':'Cart'})}
+function el(tag,attrs,text){var e=d.createElement(tag);for(var k in attrs)e.setAttribute(k,attrs[k]);if(text!=null)e.textContent=text;return e}
+badge();
+// Product page
+var pf=d.getElementById('product-form');
+if(pf){var data=JSON.parse(d.getElementById('product-data').textContent),main=d.getElementById('main-image'),thumbs=d.getElementById('thumbs');
+function current(){var id=Number(d.getElementById('product').value);return data.find(function(p){return p.id===id})||data[0]}
+function show(img){if(!main)return;main.src=img.url;main.alt=img.alt;thumbs.querySelectorAll('button').forEach(function(x){x.setAttribute('aria-pressed',String(x.dataset.src===img.url))})}
+thumbs.addEventListener('click',function(e){var t=e.target.closest('button');if(t)show({url:t.dataset.src,alt:t.dataset.alt})});
+var sel=d.getElementById('product');
+if(sel.tagName==='SELECT')sel.addEventListener('change',function(){var p=current();
+d.getElementById('price').textContent=fmt(p.price);var rate=Number(pf.dataset.compareRate);var c=d.getElementById('compare');if(c&&rate>1)c.lastChild.textContent=fmt(p.price*rate);
+var box=d.querySelector('#colors .swatches');box.textContent='';p.colors.forEach(function(color,i){var l=el('label'),r=el('input',{type:'radio',name:'color',value:color});if(!i)r.checked=true;l.append(r,' '+color);box.append(l)});
+var s=d.getElementById('size');s.textContent='';p.sizes.forEach(function(x){s.append(el('option',{},x))});
+thumbs.textContent='';p.images.forEach(function(img,i){var li=el('li'),bt=el('button',{type:'button','aria-pressed':String(!i),'data-src':img.url,'data-alt':img.alt});bt.append(el('img',{src:img.url,alt:'',width:64,height:64}),el('span',{class:'visually-hidden'},'Show '+img.alt));li.append(bt);thumbs.append(li)});
+if(p.images[0])show(p.images[0])});
+pf.addEventListener('submit',function(e){e.preventDefault();var p=current(),f=new FormData(pf),q=Math.max(1,Math.min(99,Number(f.get('quantity'))||1));
+var line={campaign_id:Number(pf.dataset.campaign),product_id:p.id,color:String(f.get('color')||p.colors[0]),size:String(f.get('size')||p.sizes[0]),quantity:q,name:pf.dataset.name+' – '+p.name,price:p.price,image:(p.images[0]||{}).url||'',url:pf.dataset.url};
+var c=load(),same=c.find(function(l){return l.product_id===line.product_id&&l.color===line.color&&l.size===line.size});
+if(same)same.quantity=Math.min(99,same.quantity+q);else c.push(line);save(c);
+var a=d.getElementById('added');a.textContent='Added to your cart. ';a.append(el('a',{href:prefix+'/cart'},'View cart'))})}
+// Cart
+var box=d.getElementById('cart');
+function drawCart(){var c=load(),go=d.getElementById('to-checkout');box.textContent='';if(!c.length){box.append(el('p',{class:'muted'},'Your cart is empty.'));go.hidden=true;return}
+var t=el('table'),h=el('thead'),tr=el('tr');['Item','Colour','Size','Quantity','Price',''].forEach(function(x){tr.append(el('th',{scope:'col'},x))});h.append(tr);t.append(h);var tb=el('tbody'),sum=0;
+c.forEach(function(l,i){var r=el('tr'),n=el('td'),a=el('a',{href:l.url},l.name);n.append(a);r.append(n,el('td',{},l.color),el('td',{},l.size));
+var qt=el('td'),qi=el('input',{type:'number',min:1,max:99,value:l.quantity,'aria-label':'Quantity of '+l.name,style:'max-width:5rem'});qi.addEventListener('change',function(){var c2=load();c2[i].quantity=Math.max(1,Math.min(99,Number(qi.value)||1));save(c2);drawCart()});qt.append(qi);
+var rm=el('button',{type:'button',class:'btn secondary'},'Remove');rm.setAttribute('aria-label','Remove '+l.name);rm.addEventListener('click',function(){var c2=load();c2.splice(i,1);save(c2);drawCart()});
+var rt=el('td');rt.append(rm);sum+=l.price*l.quantity;r.append(qt,el('td',{},fmt(l.price*l.quantity)),rt);tb.append(r)});
+t.append(tb);box.append(t,el('p',{class:'price'},'Subtotal: '+fmt(Math.round(sum*100)/100)));go.hidden=false}
+if(box)drawCart();
+// Checkout
+var cf=d.getElementById('checkout-form');
+if(cf){var states=JSON.parse(d.getElementById('states-data').textContent),country=d.getElementById('country'),st=d.getElementById('state'),stt=d.getElementById('state-text'),msg=d.getElementById('checkout-message'),checkoutId=null,pending=null;
+var sm=d.getElementById('summary'),c0=load();if(!c0.length){sm.append(el('p',{class:'notice'},'Your cart is empty.'))}else{var ul=el('ul');c0.forEach(function(l){ul.append(el('li',{},l.quantity+' × '+l.name+' ('+l.color+', '+l.size+')'))});sm.append(ul)}
+function fillStates(){var list=states[country.value];st.textContent='';if(list){st.hidden=false;stt.hidden=true;st.append(el('option',{value:''},'Choose…'));list.forEach(function(s){st.append(el('option',{value:s.value},s.text))})}else{st.hidden=true;stt.hidden=false}}
+country.addEventListener('change',fillStates);fillStates();
+function api(url,body){return fetch(url,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(r){return r.json().then(function(j){j.status=r.status;return j})})}
+function say(t,bad){msg.textContent=t;msg.className=bad?'notice error':t?'notice':''}
+cf.addEventListener('submit',function(e){e.preventDefault();var f=new FormData(cf),tip=f.get('tip');say('');
+var body={items:load().map(function(l){return{campaign_id:l.campaign_id,product_id:l.product_id,color:l.color,size:l.size,quantity:l.quantity}}),email:f.get('email'),
+shipping_address:{name:f.get('name'),line1:f.get('line1'),city:f.get('city'),postcode:f.get('postcode')||'',country:f.get('country')}};
+var l2=f.get('line2');if(l2)body.shipping_address.line2=l2;var s=states[country.value]?f.get('state'):f.get('state-text');if(s)body.shipping_address.state=s;
+if(tip!=='none')body.tip_percent=Number(tip);var cp=f.get('coupon');if(cp)body.coupon=cp;
+if(!body.items.length){say('Your cart is empty.',true);return}
+api('/public/stores/'+encodeURIComponent(slug)+'/checkouts',body).then(function(j){if(!j.success){say(j.message||'Please check the form.',true);return}
+checkoutId=j.data.checkout_id;var t=j.data.totals,tot=d.getElementById('totals'),tb=el('table');tot.textContent='';
+[['Subtotal',t.subtotal],['Discount',-t.discount],['Shipping',t.shipping],['Tip',t.tip],['Processing fee',t.processing_fee],['Total',t.total]].forEach(function(r){if(r[1]||r[0]==='Shipping'||r[0]==='Total'||r[0]==='Subtotal'){var tr=el('tr');tr.append(el('th',{scope:'row'},r[0]),el('td',{},(r[1]<0?'−':'')+minor(Math.abs(r[1]))));tb.append(tr)}});tot.append(tb);
+if(j.data.address_invalid)tot.append(el('p',{class:'notice'},'We could not check this address ('+j.data.address_problems.map(function(p){return p.message}).join('; ')+'). We will contact you if the carrier needs more.'));
+d.getElementById('pay').textContent='Pay '+minor(t.total);d.getElementById('payment').hidden=false;d.getElementById('card').focus()},function(){say('The shop cannot be reached. Please try again.',true)})});
+d.getElementById('pay').addEventListener('click',function(){if(!checkoutId)return;var bt=this;bt.disabled=true;say('Processing your payment…');
+var body={gateway:'test',card_number:d.getElementById('card').value};if(pending)body.payment_reference=pending;
+api('/public/checkouts/'+checkoutId+'/pay',body).then(function(j){bt.disabled=false;
+if(j.success){localStorage.removeItem(KEY);location.href=prefix+'/thank-you/'+checkoutId;return}
+if(j.errors&&j.errors.requires_action){pending=j.errors.requires_action[0];bt.textContent='Confirm payment';say(j.message+' Press “Confirm payment” to approve it.',true);return}
+say(j.message||'The payment failed.',true)},function(){bt.disabled=false;say('The shop cannot be reached. Please try again.',true)})})}
+})();`;
