@@ -21,8 +21,8 @@ import { type RunningServer, startServer } from './fixtures/server.js';
 
 const ROWS = 20;
 const VALID = 18;
-/** Row 7 asks for a print space the t-shirt lacks; row 13 has no artwork. */
-const BACK_ROW = 7;
+/** Row 7 asks for a print space the t-shirt lacks (a sleeve); row 13 has no artwork. */
+const SLEEVE_ROW = 7;
 const EMPTY_ROW = 13;
 const PROCESS_TIMEOUT_MS = 100_000;
 /** Set to a folder (docs/screenshots) to save the screenshots of the running import. */
@@ -43,7 +43,7 @@ function writeDrop(dir: string): void {
   for (let n = 1; n <= ROWS; n += 1) {
     const file = `art/design-${String(n).padStart(2, '0')}.png`;
     writeFileSync(join(dir, file), artworkPng(240, 300, n));
-    if (n === BACK_ROW) lines.push(`${rowName(n)},${file},back`);
+    if (n === SLEEVE_ROW) lines.push(`${rowName(n)},${file},sleeve`);
     else if (n === EMPTY_ROW) lines.push(`${rowName(n)},,front`);
     // Odd rows name their print space; even rows leave it to the main one.
     else lines.push(`${rowName(n)},${file},${n % 2 === 1 ? 'front' : ''}`);
@@ -84,7 +84,7 @@ describe('bulk import page (spec §2, §4, §5)', () => {
     await page.getByTestId('picked-summary').getByText('rows.csv').waitFor();
     expect(await importPage.importRows.count()).toBe(ROWS);
     expect(await importPage.invalidRows()).toEqual([
-      { name: rowName(BACK_ROW), message: 'PRINT_SPACE_IS_MISSING' },
+      { name: rowName(SLEEVE_ROW), message: 'PRINT_SPACE_IS_MISSING' },
       { name: rowName(EMPTY_ROW), message: 'Design url is invalid' },
     ]);
     expect(await page.getByTestId('check-summary').textContent()).toBe(
@@ -172,18 +172,18 @@ describe('bulk import page (spec §2, §4, §5)', () => {
         name: 'links.csv',
         type: 'text/csv',
         text: [
-          'campaign_name,front,back',
+          'campaign_name,front,sleeve',
           'Peaks,/files/s0/templates/tshirt/crop.png,',
-          'Both sides,/files/s0/templates/tshirt/crop.png,/files/s0/templates/mug/crop.png',
+          'Front and sleeve,/files/s0/templates/tshirt/crop.png,/files/s0/templates/mug/crop.png',
           'Local,peaks.png,',
         ].join('\n'),
       },
     ]);
     await page.getByTestId('picked-summary').getByText('links.csv').waitFor();
     expect(await importPage.importRows.count()).toBe(3);
-    // Neither product of the template has a back: 'Both sides' cannot be made.
+    // Neither product of the template has a sleeve: 'Front and sleeve' cannot be made.
     expect(await importPage.invalidRows()).toEqual([
-      { name: 'Both sides', message: 'PRINT_SPACE_IS_MISSING' },
+      { name: 'Front and sleeve', message: 'PRINT_SPACE_IS_MISSING' },
       { name: 'Local', message: 'Design url is invalid' },
     ]);
     await page.getByText('peaks.png is not among the dropped files').waitFor();

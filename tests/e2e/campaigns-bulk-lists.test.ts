@@ -89,7 +89,7 @@ describe('multi-print-spaces bulk list', () => {
       body: {
         template_campaign_id: templateId,
         rows: [
-          { campaign_name: 'Back only', designs: [{ new_url: ARTWORK, print_space: 'back' }] },
+          { campaign_name: 'Sleeve only', designs: [{ new_url: ARTWORK, print_space: 'sleeve' }] },
         ],
       },
     });
@@ -97,13 +97,13 @@ describe('multi-print-spaces bulk list', () => {
     await page.getByTestId('list-range').getByText('of 1 rows').waitFor({
       timeout: PROCESS_TIMEOUT_MS,
     });
-    expect(await row('Back only').getByTestId('row-message').textContent()).toBe(
+    expect(await row('Sleeve only').getByTestId('row-message').textContent()).toBe(
       'PRINT_SPACE_IS_MISSING',
     );
-    await page.getByRole('button', { name: 'Retry Back only' }).click();
-    await badge('Back only', ['pending', 'processing']).waitFor();
+    await page.getByRole('button', { name: 'Retry Sleeve only' }).click();
+    await badge('Sleeve only', ['pending', 'processing']).waitFor();
     // The worker fails it again with the same message; the filtered list refetches it.
-    await badge('Back only', ['failed']).waitFor({ timeout: PROCESS_TIMEOUT_MS });
+    await badge('Sleeve only', ['failed']).waitFor({ timeout: PROCESS_TIMEOUT_MS });
     expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
   });
 });

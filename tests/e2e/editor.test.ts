@@ -354,9 +354,10 @@ describe('saving (spec §2 campaign edit)', () => {
       .waitFor({ timeout: 30_000 });
     const saved = await api.campaigns.get({ params: { id: created.id } });
     expect(saved.name).toBe('From a bulk import, renamed');
-    expect(saved.products[0]?.designs.map((d) => [d.print_space, d.file_url])).toEqual([
-      ['front', bulkFile],
-    ]);
+    // The T-shirt prints front and back: the kept front file stays, the untouched back has none.
+    const files = saved.products[0]?.designs.map((d) => [d.print_space, d.file_url ?? null]);
+    expect(files).toContainEqual(['front', bulkFile]);
+    expect(files?.filter(([space, file]) => space !== 'front' && file !== null)).toEqual([]);
   });
 
   it('checks prices and designs before launching, and guards unsaved changes', async () => {
@@ -367,11 +368,11 @@ describe('saving (spec §2 campaign edit)', () => {
     await price.fill('5');
     await page.getByRole('button', { name: 'Launch' }).click();
     await page.getByText('Campaign name is required.').waitFor();
-    await page.getByText('The price must be at least the base cost, $7.50.').waitFor();
+    await page.getByText('The price must be at least the base cost, $29.50.').waitFor();
     await page.getByText('Add a design to Pullover Hoodie before launching.').waitFor();
 
     await page.getByLabel('Campaign name').fill('Launch test');
-    await price.fill('24.00');
+    await price.fill('34.00');
     await editor.addText();
     await page.getByRole('button', { name: 'Launch' }).click();
     await page.waitForURL(/\/campaigns\/edit\/\d+$/, { timeout: 30_000 });
@@ -379,7 +380,7 @@ describe('saving (spec §2 campaign edit)', () => {
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const launched = await api.campaigns.get({ params: { id } });
     expect(launched).toMatchObject({ name: 'Launch test', status: 'active', slug: 'launch-test' });
-    expect(Number(launched.products[0]?.price)).toBe(24);
+    expect(Number(launched.products[0]?.price)).toBe(34);
 
     await page.getByLabel('Campaign name').fill('Launch test, renamed');
     await page.locator('a[href="/"]').first().click();

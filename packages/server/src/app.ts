@@ -9,6 +9,7 @@ import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_DOCS_PATH, openApiDocument, type RouteContract } from '@printloom/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type BotCheck, createBotCheck } from './auth/botCheck.js';
 import { BLOB_PUT_PREFIX } from './blob/blobStore.js';
 import {
   BODY_LIMIT_BYTES,
@@ -22,6 +23,7 @@ import { openDb } from './db/openDb.js';
 import { resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
 import { RequestLog } from './http/requestLog.js';
+import { trustedProxies } from './http/trustedProxies.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
@@ -31,12 +33,18 @@ import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
+import { registerCollectionRoutes } from './routes/collections.js';
+import { registerDevRoutes } from './routes/dev.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerShellRoutes } from './routes/shell.js';
+import { registerStoreContentRoutes } from './routes/storeContent.js';
+import { registerStorefrontRoutes } from './routes/storefront.js';
 import { registerStoreSettingsRoutes } from './routes/storeSettings.js';
+import { registerStoreRoutes } from './routes/stores.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { registerWebApp } from './routes/webApp.js';
 import { insertAudit } from './sql/sessions.js';
+import { storefrontRewrite } from './storefront/hosts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +56,8 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** Background jobs (src/jobs): register at start, enqueue inside the transaction they go with. */
     jobs: JobRunner;
+    /** The bot check of the configured provider (auth/botCheck.ts). */
+    botCheck: BotCheck;
   }
 }
 
@@ -56,6 +66,12 @@ export interface RegisteredRoute {
   url: string;
   contract: RouteContract | undefined;
 }
+
+/** Where Google's reCAPTCHA script and frames come from (its documented CSP sources). */
+const RECAPTCHA_ORIGINS = [
+  'https://www.google.com/recaptcha/',
+  'https://www.gstatic.com/recaptcha/',
+];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -84,7 +100,13 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
+    // A store's own host ({slug}.{preview or marketplace domain}) serves its pages at `/`.
+    rewriteUrl: (request) =>
+      storefrontRewrite(request.url ?? '/', request.headers.host, [
+        config.previewDomain,
+        config.marketplaceDomain,
+      ]),
   });
   let jobs: JobRunner;
   try {
@@ -97,6 +119,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('blobDir', blobDir);
   app.decorate('jobs', jobs);
+  app.decorate('botCheck', createBotCheck(db, config.botCheck, config.secret, app.log));
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -126,6 +149,15 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         'connect-src': ["'self'", 'blob:', 'data:', ...uploadOrigins(config.s3)],
+        // The ALTCHA widget solves its proof of work in workers it makes from blob: URLs.
+        'worker-src': ["'self'", 'blob:'],
+        // reCAPTCHA, when it is the bot check: Google's script and its frames.
+        ...(config.botCheck.provider === 'recaptcha'
+          ? {
+              'script-src': ["'self'", ...RECAPTCHA_ORIGINS],
+              'frame-src': ["'self'", ...RECAPTCHA_ORIGINS],
+            }
+          : {}),
         // The API is often reached over plain http on a LAN or a container network; upgrading
         // its subresource requests to https there breaks every script and style.
         'upgrade-insecure-requests': null,
@@ -157,9 +189,14 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request) => {
     const found = tokenOf(request);
     if (!found) return;
+    const contract = request.routeOptions.config?.contract;
+    // A route open to anyone (a buyer's checkout) never reads the session: a dashboard cookie
+    // sent along on the same host authorises nothing there, so it needs no CSRF header either.
+    if (contract?.auth === 'none') return;
     if (
       found.viaCookie &&
-      !SAFE_METHODS.has(request.method) &&
+      // A GET that claims work (changesState in the route table) counts as a change.
+      (!SAFE_METHODS.has(request.method) || contract?.changesState === true) &&
       !request.headers['x-requested-with'] &&
       // A signed blob PUT is authorised by its signature, not the session: the dashboard's
       // upload sends the cookie along (same origin) without the header, and a cross-site page
@@ -191,12 +228,17 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerApiKeyRoutes(app);
   await registerShellRoutes(app);
   await registerUploadRoutes(app);
+  await registerDevRoutes(app);
   await registerCatalogRoutes(app);
+  await registerStoreRoutes(app);
+  await registerCollectionRoutes(app);
+  await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerClientTrace(app);
+  await registerStorefrontRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

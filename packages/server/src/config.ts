@@ -1,6 +1,8 @@
+import { BotCheckProvider, RecaptchaVersion } from '@printloom/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ResolveHost } from './http/safeFetch.js';
+import { isProxyAddress } from './http/trustedProxies.js';
 import { KLAVIYO_API_URL } from './marketing/importKlaviyoProfiles.js';
 
 /** Session life: the spec's cookie max age (§9, 604800 s). */
@@ -41,6 +43,42 @@ export const DEFAULT_PUBLIC_UPLOAD_BYTES_PER_HOUR = 20 * 1024 * 1024;
 export const DEFAULT_JOB_POLLING_SECONDS = 2;
 /** How often due cron schedules are looked for (seconds; one replica looks per interval). */
 export const DEFAULT_JOB_CRON_CHECK_SECONDS = 30;
+
+/** Where users reach the dashboard when no public URL is set (printloom serve's default port). */
+export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+
+/** Google's documented verification endpoint of reCAPTCHA tokens. */
+export const RECAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+
+/**
+ * The bot check (spec §5, §7, §8) of registration, forgot-password, anonymous upload addresses
+ * and logins after failures. `altcha` (the default) needs no outside service; `recaptcha` asks
+ * Google; `off` is an explicit opt-out. See the server README.
+ */
+export const BotCheckSettings = z.object({
+  provider: BotCheckProvider.default('altcha'),
+  /** reCAPTCHA site key (public, shown to the browser). */
+  recaptchaSiteKey: z.string().min(1).optional(),
+  /** reCAPTCHA secret key (server only). */
+  recaptchaSecret: z.string().min(1).optional(),
+  /** reCAPTCHA v2 (checkbox) or v3 (score). */
+  recaptchaVersion: RecaptchaVersion.optional(),
+  /** Where tokens are verified (tests point it at a local server answering as Google does). */
+  recaptchaVerifyUrl: z.url().default(RECAPTCHA_VERIFY_URL),
+  /** Lowest reCAPTCHA v3 score taken as a person (Google suggests 0.5). */
+  recaptchaMinScore: z.number().min(0).max(1).default(0.5),
+  /** ALTCHA work: PBKDF2 iterations of one attempt. */
+  altchaCost: z.number().int().positive().default(1000),
+  /** ALTCHA work: the most attempts a solution takes (the counter is drawn from its top 80 %). */
+  altchaMaxCounter: z.number().int().min(1).max(1_000_000).default(5000),
+  /** How long a challenge may be solved and its solution used (seconds). */
+  challengeTtlSeconds: z.number().int().positive().default(600),
+  /** Failed logins from one address or for one account after which a login needs a check. */
+  loginFailuresBeforeCheck: z.number().int().min(0).default(3),
+  /** How long failed logins are remembered (seconds since the last one). */
+  loginFailureWindowSeconds: z.number().int().positive().default(3600),
+});
+export type BotCheckSettings = z.output<typeof BotCheckSettings>;
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, …) the blob store writes to when configured. */
 export const S3Config = z.object({
@@ -128,8 +166,22 @@ export const ServerSettings = z
     smtpUrl: z.string().min(1).optional(),
     /** S3-compatible bucket for uploads; the local-disk store when unset. */
     s3: S3Config.optional(),
-    /** Behind a load balancer: read the client address from X-Forwarded-For (rate limits, logs). */
-    trustProxy: z.boolean().default(false),
+    /**
+     * Proxies whose X-Forwarded-For gives the client address (rate limits, logs): false for
+     * none, a list of addresses and CIDR ranges (`['10.0.0.1', '192.168.0.0/16']`), or true for
+     * loopback proxies only (http/trustedProxies.ts). Never every peer: anyone could then claim
+     * any address and escape the login limits.
+     */
+    trustProxy: z
+      .union([
+        z.boolean(),
+        z.array(
+          z.string().refine(isProxyAddress, {
+            message: 'must be an IP address or CIDR range such as 10.0.0.1 or 192.168.0.0/16',
+          }),
+        ),
+      ])
+      .default(false),
     /** What GET /api3/version reports: when this server started unless given. */
     lastUpdate: z.string().default(() => new Date().toISOString()),
     /** Seconds a worker holds a claimed bulk row before another worker may take it over. */
@@ -142,8 +194,21 @@ export const ServerSettings = z
     previewDomain: z.string().min(1).default(DEFAULT_PREVIEW_DOMAIN),
     /** Host of the marketplace (spec §3 Site config). */
     marketplaceDomain: z.string().min(1).default(DEFAULT_MARKETPLACE_DOMAIN),
+    /** Site setting processing_fee (spec §3): percent of a checkout charged as a fee; 0 for none. */
+    processingFee: z.number().min(0).max(100).default(0),
+    /** Site setting processing_fee_min: the smallest fee charged, in major units of the currency. */
+    processingFeeMin: z.number().min(0).default(0),
+    /** Site setting compare_price_rate: compare-at price = price × rate on product pages (≤ 1: none). */
+    comparePriceRate: z.number().min(0).default(0),
     /** Background jobs (src/jobs): how often idle workers poll for retries and deferred jobs. */
     jobPollingSeconds: z.number().min(0.5).default(DEFAULT_JOB_POLLING_SECONDS),
+    /** The bot check (see BotCheckSettings). */
+    botCheck: BotCheckSettings.prefault({}),
+    /**
+     * Where users reach the dashboard (`PRINTLOOM_PUBLIC_URL`): mailed links start with it.
+     * `http://localhost:<port>` of `printloom serve` when unset there.
+     */
+    publicUrl: z.url().default(DEFAULT_PUBLIC_URL),
     /** Background jobs: how often due cron schedules are looked for (pg-boss allows 1–45 s). */
     jobCronCheckSeconds: z.number().int().min(1).max(45).default(DEFAULT_JOB_CRON_CHECK_SECONDS),
   })

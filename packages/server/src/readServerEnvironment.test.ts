@@ -21,6 +21,36 @@ describe('readServerEnvironment', () => {
     );
   });
 
+  it('reads the bot check and the public URL, ALTCHA and localhost:<port> by default', () => {
+    const defaults = parseServerSettings({ ...read({}), secret: 's' });
+    expect(defaults.botCheck.provider).toBe('altcha');
+    expect(defaults.publicUrl).toBe('http://localhost:3000');
+    expect(readServerEnvironment({ PORT: '4100' }).config.publicUrl).toBe('http://localhost:4100');
+    const recaptcha = parseServerSettings({
+      ...read({
+        PRINTLOOM_BOT_CHECK: 'recaptcha',
+        RECAPTCHA_SITE_KEY: 'site',
+        RECAPTCHA_SECRET_KEY: 'secret',
+        RECAPTCHA_VERSION: 'v2',
+        PRINTLOOM_BOT_CHECK_LOGIN_FAILURES: '5',
+        PRINTLOOM_PUBLIC_URL: 'https://dash.example.test',
+      }),
+      secret: 's',
+    });
+    expect(recaptcha.botCheck).toMatchObject({
+      provider: 'recaptcha',
+      recaptchaSiteKey: 'site',
+      recaptchaSecret: 'secret',
+      recaptchaVersion: 'v2',
+      loginFailuresBeforeCheck: 5,
+    });
+    expect(recaptcha.publicUrl).toBe('https://dash.example.test');
+    expect(() => read({ PRINTLOOM_BOT_CHECK: 'hcaptcha' })).toThrow(
+      'PRINTLOOM_BOT_CHECK must be altcha, recaptcha or off',
+    );
+    expect(() => read({ RECAPTCHA_VERSION: 'v1' })).toThrow('RECAPTCHA_VERSION must be v2 or v3');
+  });
+
   it('reads the design tool from PB_* variables and names what is missing', () => {
     expect(read({}).designTool).toBeUndefined();
     expect(
@@ -68,6 +98,22 @@ describe('readServerEnvironment', () => {
     }
   });
 
+  it('reads TRUST_PROXY as proxy addresses and ranges; true means loopback proxies only', () => {
+    expect(read({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+    ]);
+    expect(read({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseServerSettings({ secret: 's', trustProxy: true }).trustProxy).toBe(true);
+    for (const bad of ['*', '10.0.0.1/33', 'proxy.example', '10.0.0.0/8,nope']) {
+      expect(() => read({ TRUST_PROXY: bad })).toThrow(`TRUST_PROXY must be true, false or`);
+    }
+    expect(() => parseServerSettings({ secret: 's', trustProxy: ['10.0.0.0/99'] })).toThrow(
+      'trustProxy.0: must be an IP address or CIDR range such as 10.0.0.1 or 192.168.0.0/16',
+    );
+  });
+
   it('names every wrong variable at once, and treats empty ones as unset', () => {
     let error: unknown;
     try {
@@ -79,7 +125,7 @@ describe('readServerEnvironment', () => {
     expect((error as SettingsError).problems).toEqual([
       'PORT must be a whole number from 0 to 65535, got "99999"',
       'SMTP_URL must be an absolute URL, got "mail"',
-      'TRUST_PROXY must be true or false, got "yes"',
+      'TRUST_PROXY must be true, false or proxy addresses and CIDR ranges such as 10.0.0.1,192.168.0.0/16, got "yes"',
     ]);
     expect(read({ DATABASE_URL: '', TRUST_PROXY: '' })).toMatchObject({
       databaseUrl: undefined,

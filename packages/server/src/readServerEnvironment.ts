@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type ServerConfig, SettingsError } from './config.js';
+import { isProxyAddress } from './http/trustedProxies.js';
 
 export const DEFAULT_PORT = 3000;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -92,6 +93,31 @@ const flag = z
     return z.NEVER;
   });
 
+/**
+ * TRUST_PROXY: true (loopback proxies only), false, or a comma-separated list of proxy
+ * addresses and CIDR ranges (`10.0.0.1,192.168.0.0/16`).
+ */
+const proxyList = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (unset(raw)) return undefined;
+    const value = raw.trim().toLowerCase();
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length > 0 && bad.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false or proxy addresses and CIDR ranges such as 10.0.0.1,192.168.0.0/16, got "${raw}"`,
+    });
+    return z.NEVER;
+  });
+
 /** Names the variables of a group that are missing when its first one is set. */
 function requireWith(
   env: Record<string, unknown>,
@@ -140,7 +166,16 @@ export const ServerEnvironment = z
     PB_TOKEN_SECRET: text,
     PRINTLOOM_PREVIEW_DOMAIN: hostName,
     PRINTLOOM_MARKETPLACE_DOMAIN: hostName,
-    TRUST_PROXY: flag,
+    TRUST_PROXY: proxyList,
+    PRINTLOOM_PUBLIC_URL: absoluteUrl,
+    PRINTLOOM_BOT_CHECK: z
+      .enum(['altcha', 'recaptcha', 'off'], { error: 'must be altcha, recaptcha or off' })
+      .optional(),
+    RECAPTCHA_SITE_KEY: text,
+    RECAPTCHA_SECRET_KEY: text,
+    RECAPTCHA_VERSION: z.enum(['v2', 'v3'], { error: 'must be v2 or v3' }).optional(),
+    RECAPTCHA_VERIFY_URL: absoluteUrl,
+    PRINTLOOM_BOT_CHECK_LOGIN_FAILURES: wholeNumber(0),
   })
   .superRefine((env, ctx) => {
     requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
@@ -161,9 +196,10 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
   }
   const e = parsed.data;
   const dataDir = flags.dataDir ?? e.PRINTLOOM_DATA_DIR ?? DEFAULT_DATA_DIR;
+  const port = flags.port ?? e.PORT ?? DEFAULT_PORT;
   return {
     listen: {
-      port: flags.port ?? e.PORT ?? DEFAULT_PORT,
+      port,
       host: flags.host ?? e.HOST ?? DEFAULT_HOST,
     },
     config: {
@@ -200,6 +236,15 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       imageRateLimit: e.PRINTLOOM_IMAGE_RATE_LIMIT,
       bulkLeaseSeconds: e.PRINTLOOM_BULK_LEASE_SECONDS,
       publicUploadRateLimit: e.PRINTLOOM_PUBLIC_UPLOAD_RATE_LIMIT,
+      publicUrl: e.PRINTLOOM_PUBLIC_URL ?? `http://localhost:${port}`,
+      botCheck: {
+        provider: e.PRINTLOOM_BOT_CHECK,
+        recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+        recaptchaSecret: e.RECAPTCHA_SECRET_KEY,
+        recaptchaVersion: e.RECAPTCHA_VERSION,
+        recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+        loginFailuresBeforeCheck: e.PRINTLOOM_BOT_CHECK_LOGIN_FAILURES,
+      },
       publicUploadBytesPerHour:
         e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR === undefined
           ? undefined

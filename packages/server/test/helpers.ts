@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { BOT_CHECK_HEADER, type BotCheckChallenge } from '@printloom/core';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -50,6 +53,8 @@ export async function createTestApp(
   const app = await buildApp({
     secret: 'test-secret',
     authRateLimit: 10_000,
+    // The real ALTCHA check, with little work per solution so tests stay quick.
+    botCheck: { altchaCost: 1, altchaMaxCounter: 20 },
     ...(backend === 'pg' ? { databaseUrl: process.env.DATABASE_URL, dbSchema: schema } : {}),
     ...extra,
   });
@@ -174,3 +179,22 @@ export async function switchedTo(
   if (!switched) throw new Error(`switch failed: ${response.body}`);
   return switched;
 }
+
+/**
+ * A solved bot check for the X-Bot-Check header: asks the app for a challenge and solves it as
+ * the browser's ALTCHA widget does (altcha-lib), giving the same base64 payload.
+ */
+export async function solveBotCheck(app: FastifyInstance): Promise<string> {
+  const answer = await app.inject({ method: 'GET', url: '/auth/bot-check/challenge' });
+  const { data } = body<BotCheckChallenge>(answer);
+  if (data.provider !== 'altcha') throw new Error(`bot check is ${data.provider}, not altcha`);
+  const challenge = data.challenge as unknown as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the ALTCHA challenge was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** The X-Bot-Check header with a freshly solved check. */
+export const botChecked = async (app: FastifyInstance) => ({
+  [BOT_CHECK_HEADER]: await solveBotCheck(app),
+});

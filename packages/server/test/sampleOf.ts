@@ -5,6 +5,7 @@ type Json = Record<string, unknown>;
 /** Strings tried for a `pattern`, in order: the first the pattern accepts is used. */
 const PATTERN_CANDIDATES = [
   'a',
+  'US',
   'abc',
   'a-b',
   '1',

@@ -5,9 +5,13 @@ import { pagePath } from '@printloom/core';
  * in @printloom/core (menu, survey, notification, featured info) keep their constants there.
  */
 
-/** Session token cookie: 604800 s = 7 days (spec §4 Login, §9). */
+/**
+ * Session token cookie: 604800 s = 7 days (spec §4 Login, §9), set HttpOnly by the server; the
+ * readable marker beside it names the session without its token (env/session.ts).
+ */
 export const TOKEN_COOKIE = 'auth_token';
 export const TOKEN_MAX_AGE_SECONDS = 604_800;
+export const SESSION_MARKER_COOKIE = 'auth_session';
 
 /** Minimum time a page-data fetch is shown as loading (spec §2). */
 export const PAGE_DATA_MIN_DELAY_MS = 200;
@@ -84,6 +88,8 @@ export const ACCESS_DENIED_TITLE = "You don't have access to this page";
 
 /** Shell texts (spec §2). */
 export const BRAND_TITLE = 'Printloom';
+/** Notifications per page of /notifications. */
+export const NOTIFICATIONS_PER_PAGE = 10;
 export const EMPTY_NOTIFICATIONS = "You don't have any notifications.";
 export const SMS_CREDITS_LABEL = 'SMS Credits:';
 /** Avatar size in the user dropdown, fetched through the image proxy (spec §2). */

@@ -101,6 +101,7 @@ describe('printloom render templates', () => {
     expect(list.find((t) => t.id === 'mug-3d')?.kind).toBe('3d');
     expect(list.find((t) => t.id === 'tshirt')?.printSpaces).toEqual([
       { name: 'front', width: 4200, height: 4800 },
+      { name: 'back', width: 4200, height: 4800 },
     ]);
   });
   it('prints a readable list', async () => {

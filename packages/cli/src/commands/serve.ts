@@ -83,6 +83,7 @@ export async function serve(
     throw error;
   });
   const stopWorkers = new AbortController();
+  const abandonWorkers = new AbortController();
   let workers: Promise<void> = Promise.resolve();
   const address = server.app.server.address();
   if (workerCount > 0 && address && typeof address === 'object') {
@@ -97,6 +98,7 @@ export async function serve(
       },
       logger,
       signal: stopWorkers.signal,
+      abandon: abandonWorkers.signal,
     }).catch((error: unknown) => server.app.log.error({ err: error }, 'Server workers stopped'));
     out.write(
       `${workerCount} bulk ${workerCount === 1 ? 'worker' : 'workers'} running in this process (--workers 0 turns them off)\n`,
@@ -109,7 +111,15 @@ export async function serve(
       process.off('SIGTERM', stop);
       // Workers finish and save the rows in hand (over HTTP, so before the server closes);
       // then in-flight requests finish, new connections are refused, the database closes last.
+      // A second signal does not wait for the rows: the workers give them back to the queue
+      // (a third one ends the process as usual).
       stopWorkers.abort();
+      const hurry = (again: NodeJS.Signals) => {
+        out.write(`Received ${again} again, giving the rows in hand back.\n`);
+        abandonWorkers.abort();
+      };
+      process.once('SIGINT', hurry);
+      process.once('SIGTERM', hurry);
       workers
         .then(() => server.close())
         .then(done, (error: unknown) => {

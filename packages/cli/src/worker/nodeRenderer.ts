@@ -109,10 +109,12 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     const uploads: Promise<void>[] = [];
 
     const drawingsByKey = new Map(plan.drawings.map((d) => [d.key, d]));
-    // Products whose print spaces have the same size share one drawing of the artwork.
-    const draw = async (key: string): Promise<Buffer> => {
-      const made = pngs.get(key);
-      if (made) return made;
+    // Products whose print spaces have the same size share one drawing of the artwork, and its
+    // one PNG: the print file and the 3D page's texture alike. Drawing waits for the artwork;
+    // the PNG encode is started, not awaited, so a row's encodes run together on the libuv pool
+    // while the next drawing and the mockups render.
+    const draw = async (key: string): Promise<void> => {
+      if (pngs.has(key)) return;
       const drawing = drawingsByKey.get(key);
       const address = drawing && artwork.get(drawing.artworkKey);
       if (!drawing || !address) throw new Error(`No artwork for drawing ${key}`);
@@ -125,15 +127,18 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       const canvas = node.createNodeCanvas(width, height) as unknown as Canvas;
       drawContained(canvas.getContext('2d'), await image, { x: 0, y: 0, width, height });
       canvases.set(key, canvas);
-      const png = node.encodeCanvas(canvas, 'png');
+      const png = node.encodePng(canvas);
+      // Observed here so a failed encode is not unhandled before its upload awaits it.
+      png.catch(() => {});
       pngs.set(key, png);
-      return png;
     };
 
     const designs: ProcessedDesign[] = [];
     for (const design of plan.designs) {
       const started = now();
-      const png = await draw(design.drawingKey);
+      await draw(design.drawingKey);
+      const png = pngs.get(design.drawingKey);
+      if (!png) throw new Error(`No drawing ${design.drawingKey}`);
       if (times) times.renderMs += now() - started;
       const entry: ProcessedDesign = {
         print_space: design.print_space,
@@ -144,13 +149,15 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       };
       designs.push(entry);
       uploads.push(
-        this.options.client.uploads
-          .uploadFile({
-            file: new Uint8Array(png),
-            fileName: design.fileName,
-            filePath: design.filePath,
-            contentType: 'image/png',
-          })
+        png
+          .then((bytes) =>
+            this.options.client.uploads.uploadFile({
+              file: new Uint8Array(bytes),
+              fileName: design.fileName,
+              filePath: design.filePath,
+              contentType: 'image/png',
+            }),
+          )
           .then((answer) => {
             entry.file_url = answer.filePath;
           }),
@@ -160,12 +167,13 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     const designs3D: ProcessedMockup[] = [];
     for (const mockup of plan.mockups) {
       const canvas = canvases.get(mockup.drawingKey);
+      const png = pngs.get(mockup.drawingKey);
       const loaded = loadedOf.get(mockup.template.id);
-      if (!canvas || !loaded) throw new Error(`Mockup ${mockup.mockup_id} has no design`);
+      if (!canvas || !png || !loaded) throw new Error(`Mockup ${mockup.mockup_id} has no design`);
       const mockupStarted = now();
       const bytes =
         mockup.kind === '3d'
-          ? await node.render3dMockup(await this.chromium(node), loaded, await node.toPng(canvas), {
+          ? await node.render3dMockup(await this.chromium(node), loaded, await png, {
               printSpace: mockup.print_space,
               size: mockup.size,
               color: mockup.color,

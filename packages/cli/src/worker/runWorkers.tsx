@@ -7,7 +7,7 @@ import {
   type RegularState,
   runMultiSpaceWorker,
   runRegularWorker,
-  timerClock,
+  systemClock,
   WORKER_NAME_HEADER,
   type WorkerClock,
   type WorkerLogger,
@@ -38,6 +38,11 @@ export interface RunWorkersOptions {
   panel?: boolean;
   /** Stops the workers after the rows in hand. */
   signal?: AbortSignal;
+  /**
+   * Aborting drops the rows in hand: each worker cancels its render, gives its row back to the
+   * queue (the lease `release` routes) and stops. A second SIGINT/SIGTERM does the same.
+   */
+  abandon?: AbortSignal;
   /** API and token to work with; default the login (PRINTLOOM_API / PRINTLOOM_TOKEN win). */
   session?: { api: string; token: string };
   /** Stop on SIGINT/SIGTERM (the `bulk run` command); `serve` handles its signals itself. */
@@ -86,8 +91,8 @@ function regularHadNothing(before: RegularState, after: RegularState): boolean {
  * Runs bulk workers: `concurrency` workers of each chosen type sharing one renderer (and one
  * Chromium for 3D), all talking to the API over HTTP, as `printloom bulk run` and the workers
  * of `printloom serve` alike. A stop (signal, or SIGINT/SIGTERM with `handleSignals`) lets
- * every worker finish the row in hand and save it, then resolves; a second signal exits at
- * once. A refused token stops the workers at once; an API that does not answer stops them
+ * every worker finish the row in hand and save it, then resolves; a second signal (or
+ * `abandon`) gives the rows in hand back to the queue and exits; a third exits at once. A refused token stops the workers at once; an API that does not answer stops them
  * after `unreachableLimit` attempts in a row.
  */
 export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkersResult> {
@@ -108,6 +113,10 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
   const stopAll = () => controller.abort();
   options.signal?.addEventListener('abort', stopAll, { once: true });
   if (options.signal?.aborted) stopAll();
+  const dropping = new AbortController();
+  const dropAll = () => dropping.abort();
+  options.abandon?.addEventListener('abort', dropAll, { once: true });
+  if (options.abandon?.aborted) dropAll();
   const watch = createConnectionWatch({
     api: session.api,
     unreachableLimit:
@@ -140,8 +149,13 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals += 1;
-    if (signals > 1) process.exit(130);
+    if (signals > 2) process.exit(130);
     pino.level = 'info';
+    if (signals === 2) {
+      pino.info({ signal }, 'Stopping now: giving the rows in hand back to the queue');
+      dropAll();
+      return;
+    }
     pino.info({ signal }, 'Stopping: finishing the current rows');
     stopAll();
   };
@@ -213,9 +227,10 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
         runMultiSpaceWorker({
           api: client,
           renderer,
-          clock: options.clock ?? timerClock,
+          clock: options.clock ?? systemClock,
           logger,
           signal: controller.signal,
+          abandon: dropping.signal,
           identity,
           once: options.once,
           onState: (state) => {
@@ -247,9 +262,10 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
         runRegularWorker({
           api: client,
           renderer,
-          clock: options.clock ?? timerClock,
+          clock: options.clock ?? systemClock,
           logger,
           signal: own.signal,
+          abandon: dropping.signal,
           identity: { ...identity, processId: String(process.pid) },
           once: options.once,
           onState: (state) => {
@@ -278,11 +294,14 @@ export async function runWorkers(options: RunWorkersOptions): Promise<RunWorkers
       process.off('SIGTERM', onSignal);
     }
     options.signal?.removeEventListener('abort', stopAll);
+    options.abandon?.removeEventListener('abort', dropAll);
     if (timer) clearInterval(timer);
     draw();
     view?.unmount();
     await renderer.close();
   }
+  // The rows in hand were given back on a second signal; the run ends as interrupted.
+  if (signals > 1) process.exit(130);
   const final = counts();
   return {
     processed: final.processed,

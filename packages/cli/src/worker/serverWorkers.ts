@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { timerClock, type WorkerClock } from '@printloom/core';
+import { systemClock, type WorkerClock } from '@printloom/core';
 import type { Db } from '@printloom/server';
 import type { Logger } from 'pino';
 import { runWorkers } from './runWorkers.js';
@@ -38,6 +38,8 @@ export interface ServerWorkersOptions {
   logger: Logger;
   /** Aborting lets each worker finish and save the row in hand, then stop. */
   signal: AbortSignal;
+  /** Aborting (after `signal`) gives the rows in hand back to the queue instead. */
+  abandon?: AbortSignal;
   clock?: WorkerClock;
 }
 
@@ -47,7 +49,7 @@ export function serverWorkerName(n: number): string {
 
 /** Starts the server's bulk workers; resolves once all have stopped after `signal`. */
 export async function runServerWorkers(options: ServerWorkersOptions): Promise<void> {
-  const clock = options.clock ?? timerClock;
+  const clock = options.clock ?? systemClock;
   const resting = new Map<number, number>();
   const serving = new Map<number, number>();
 
@@ -90,6 +92,7 @@ export async function runServerWorkers(options: ServerWorkersOptions): Promise<v
             session: { api: options.api, token: session.token },
             logger: log.child({ seller }),
             signal: options.signal,
+            ...(options.abandon ? { abandon: options.abandon } : {}),
             clock,
             clientName: name,
           });

@@ -680,7 +680,11 @@ describe('coverage of the API paths', () => {
       'uploads.blobGet': 'uploadFile',
       'images.proxy': 'url',
     };
-    const missing = routeList(API).filter(({ group, name }) => {
+    // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers.
+    const forBrowsers = (group: string, contract: { answer?: object }) =>
+      group === 'storefront' && contract.answer !== undefined;
+    const missing = routeList(API).filter(({ group, name, contract }) => {
+      if (forBrowsers(group, contract)) return false;
       const calls = api[group as keyof typeof api] as Record<string, unknown>;
       const call = calls[helpers[`${group}.${name}`] ?? name];
       return typeof call !== 'function';
@@ -696,5 +700,37 @@ describe('coverage of the API paths', () => {
     };
     await createApiClient({ baseUrl: BASE, fetch }).shell.version();
     expect(receiver).toBeUndefined();
+  });
+});
+
+describe('bot check (spec §5, §7)', () => {
+  it('sends a solved check as X-Bot-Check, and nothing when there is none', async () => {
+    const { fetch, seen } = fakeFetch(
+      () => json({ success: true, data: null, message: 'sent' }),
+      () => json({ success: true, data: null, message: 'sent' }),
+    );
+    const { api } = client(fetch, null);
+    await api.auth.forgotPassword({ body: { email: 'a@example.test' }, botCheck: 'solution-1' });
+    await api.auth.forgotPassword({ body: { email: 'a@example.test' } });
+    expect(seen[0]?.headers['x-bot-check']).toBe('solution-1');
+    expect(seen[1]?.headers['x-bot-check']).toBeUndefined();
+  });
+
+  it('spends the check of an anonymous upload on its first attempt only', async () => {
+    const { fetch, seen } = fakeFetch(
+      () => json({ success: false, message: 'Upload failed' }, 500),
+      () =>
+        json({ success: true, data: { preSignedUrl: '/blob/x', filePath: 'x', fileUrl: '/f/x' } }),
+      () => new Response('{}', { status: 200 }),
+    );
+    const { api } = client(fetch, null);
+    await api.uploads.uploadFile({
+      file: new Blob(['x'], { type: 'image/png' }),
+      fileName: 'a.png',
+      public: true,
+      botCheck: 'solution-2',
+    });
+    expect(seen[0]?.headers['x-bot-check']).toBe('solution-2');
+    expect(seen[1]?.headers['x-bot-check']).toBeUndefined();
   });
 });

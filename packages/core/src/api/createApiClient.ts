@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import { timerClock } from '../bulk/timerClock.js';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
 import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
+import { systemClock } from '../time/clock.js';
 import { ApiError } from './ApiError.js';
 import { SwitchAccountCustomPayload } from './authSchemas.js';
+import { BOT_CHECK_HEADER } from './botCheckSchemas.js';
 import {
   CSRF_HEADER_NAME,
   CSRF_HEADER_VALUE,
@@ -58,7 +59,10 @@ export type RouteInput<C> = (C extends { params: infer P extends z.ZodType }
     ? undefined extends z.input<B>
       ? { body?: z.input<B> }
       : { body: z.input<B> }
-    : { body?: undefined });
+    : { body?: undefined }) & {
+    /** A solved bot check, sent as the X-Bot-Check header (the routes that need one say so). */
+    botCheck?: string | undefined;
+  };
 
 /** The answer's `data` of a route, as its response schema reads it. */
 export type RouteOutput<C> = C extends { response: infer R extends z.ZodType }
@@ -87,6 +91,7 @@ interface SendOptions {
   query?: QueryParams | undefined;
   body?: unknown;
   form?: FormData | undefined;
+  botCheck?: string | undefined;
 }
 
 /** Bytes to upload: a Blob/File carries its own content type. */
@@ -101,6 +106,8 @@ export interface UploadFileInput {
   contentType?: string;
   /** Use `/public/pre-signed-url` (no session needed). */
   public?: boolean;
+  /** A solved bot check for an anonymous upload (`public` without a session). */
+  botCheck?: string;
 }
 
 export type SwitchAccountResult =
@@ -195,7 +202,7 @@ export function createApiClient(options: ApiClientOptions) {
   // method of another object, such as the options.
   const fetchImpl = options.fetch;
   const never = new AbortController().signal;
-  const sleep = options.sleep ?? ((ms: number) => timerClock.sleep(ms, never));
+  const sleep = options.sleep ?? ((ms: number) => systemClock.sleep(ms, never));
 
   /** A pre-signed address may be relative to the API (local blob store) or absolute (S3). */
   function absolute(address: string): string {
@@ -214,6 +221,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(call.body);
     }
+    if (call.botCheck) headers[BOT_CHECK_HEADER] = call.botCheck;
     const token = await options.getToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     let response: Response;
@@ -243,7 +251,7 @@ export function createApiClient(options: ApiClientOptions) {
   /** The request of a route: path parameters filled, query and body checked with its schemas. */
   function requestOf(
     contract: RouteContract,
-    input: { params?: unknown; query?: unknown; body?: unknown },
+    input: { params?: unknown; query?: unknown; body?: unknown; botCheck?: string | undefined },
   ): { path: string; send: SendOptions } {
     const params = contract.params ? validated(contract.params, input.params) : {};
     const path = pathWith(contract.path, params as Record<string, string | number>);
@@ -253,13 +261,13 @@ export function createApiClient(options: ApiClientOptions) {
     // A multipart form's fields are checked by its helper, which builds the form.
     const json = (contract.bodyKind ?? 'json') === 'json';
     const body = contract.body && json ? validated(contract.body, input.body) : undefined;
-    return { path, send: { query, body: body ?? undefined } };
+    return { path, send: { query, body: body ?? undefined, botCheck: input.botCheck } };
   }
 
   /** Sends a request and returns the answer's `data`, checked with the route's response schema. */
   async function call(
     contract: RouteContract,
-    input: { params?: unknown; query?: unknown; body?: unknown },
+    input: { params?: unknown; query?: unknown; body?: unknown; botCheck?: string | undefined },
     form?: FormData,
   ): Promise<unknown> {
     const request = requestOf(contract, input);
@@ -311,7 +319,11 @@ export function createApiClient(options: ApiClientOptions) {
     for (let attempt = 1; attempt <= UPLOAD_ATTEMPTS; attempt += 1) {
       if (attempt > 1) await sleep(uploadRetryDelay(attempt));
       try {
-        const signed = await presign({ body });
+        // A solution works once: only the first attempt carries it.
+        const signed = await presign({
+          body,
+          ...(attempt === 1 && input.botCheck ? { botCheck: input.botCheck } : {}),
+        });
         const put = await fetchImpl(absolute(signed.preSignedUrl), {
           method: 'PUT',
           headers: { 'content-type': contentType },
@@ -428,12 +440,18 @@ export function createApiClient(options: ApiClientOptions) {
     },
     catalog: groupClient(API.catalog),
     campaigns: groupClient(API.campaigns),
+    stores: groupClient(API.stores),
+    collections: groupClient(API.collections),
+    storeContent: groupClient(API.storeContent),
     bulkV3: groupClient(API.bulkV3),
     bulkRegular: groupClient(API.bulkRegular),
     storeSettings: groupClient(API.storeSettings),
     emailSenders: groupClient(API.emailSenders),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
+    dev: groupClient(API.dev),
+    /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
+    storefront: groupClient(API.storefront),
   };
 }
 

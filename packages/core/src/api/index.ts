@@ -2,6 +2,7 @@ export * from './ApiError.js';
 export * from './apiPathPrefixes.js';
 export * from './authSchemas.js';
 export * from './blobPaths.js';
+export * from './botCheckSchemas.js';
 export * from './catalogSchemas.js';
 export * from './constants.js';
 export * from './createApiClient.js';

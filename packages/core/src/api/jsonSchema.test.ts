@@ -7,6 +7,7 @@ import * as auth from '../auth/index.js';
 import * as bulk from '../bulk/index.js';
 import * as campaign from '../campaign/index.js';
 import * as catalog from '../catalog/index.js';
+import * as checkout from '../checkout/index.js';
 import * as client from '../client/index.js';
 import * as color from '../color/index.js';
 import * as currency from '../currency/index.js';
@@ -21,9 +22,11 @@ import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
 import * as pages from '../pages/index.js';
 import * as quality from '../quality/index.js';
+import * as state from '../state/index.js';
 import * as store from '../store/index.js';
 import * as survey from '../survey/index.js';
 import * as text from '../text/index.js';
+import * as time from '../time/index.js';
 import * as upload from '../upload/index.js';
 import * as user from '../user/index.js';
 import * as api from './index.js';
@@ -46,6 +49,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   bulk,
   campaign,
   catalog,
+  checkout,
   client,
   color,
   currency,
@@ -59,9 +63,11 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   notification,
   pages,
   quality,
+  state,
   store,
   survey,
   text,
+  time,
   upload,
   user,
 };

@@ -52,6 +52,51 @@ export function pageInfo(
   };
 }
 
+/**
+ * A page of a list whose total is counted only up to a cap (campaigns, bulk rows, regular jobs):
+ * the fields of `paginated`, plus `total_is_capped`. When it is false every field means what it
+ * does in `paginated`. When it is true there are more than `total` matching items: `total` is the
+ * cap (or the end of the page shown, when that lies past the cap), `last_page` is the furthest page
+ * known to hold items, and pages after it may hold more. An answer without the field (a server
+ * from before the cap) reads as exact.
+ */
+export function cappedPaginated<T extends z.ZodType>(item: T) {
+  return paginated(item).extend({ total_is_capped: z.boolean().default(false) });
+}
+
+export type CappedPaginated<T> = Paginated<T> & { total_is_capped: boolean };
+
+/** How many matching rows a capped list counts before it stops (`total_is_capped`). */
+export const LIST_COUNT_CAP = 10_000;
+
+/**
+ * The rows a capped list counts for 1-based `page` of `perPage` items: the cap, or the end of the
+ * page when that lies past it, so a page beyond the cap still knows whether a next one follows.
+ */
+export function countLimit(page: number, perPage: number, cap = LIST_COUNT_CAP): number {
+  return Math.max(cap, page * perPage);
+}
+
+/**
+ * The pagination numbers of a capped list from `counted` matching rows, counted up to
+ * `countLimit(page, perPage) + 1`: counting past the limit means the total is capped.
+ */
+export function cappedPageInfo(
+  counted: number,
+  page: number,
+  perPage: number,
+  cap = LIST_COUNT_CAP,
+): Omit<CappedPaginated<never>, 'data'> {
+  const limit = countLimit(page, perPage, cap);
+  if (counted <= limit) return { ...pageInfo(counted, page, perPage), total_is_capped: false };
+  // Row `limit + 1` exists, so the page holding it is the furthest one known to hold rows.
+  return {
+    ...pageInfo(limit, page, perPage),
+    last_page: Math.ceil((limit + 1) / perPage),
+    total_is_capped: true,
+  };
+}
+
 /** Query page number as it arrives in a query string: text coerced to a positive integer. */
 export const PageParam = z.coerce.number().int().positive();
 export const PerPageParam = z.coerce.number().int().positive().max(100);

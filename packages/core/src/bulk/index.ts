@@ -14,5 +14,4 @@ export * from './ReleaseLease.js';
 export * from './RowResult.js';
 export * from './regularJobRow.js';
 export * from './regularWorker.js';
-export * from './timerClock.js';
 export * from './validateMultiSpaceRow.js';

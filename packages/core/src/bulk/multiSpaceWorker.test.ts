@@ -229,6 +229,7 @@ function fakeApi(rows: PendingBulkRecord[], putFailures = 0) {
       }
       return new Response('', { status: 200 });
     }
+    if (url.endsWith('/bulk-v3/release')) return json({ id: body.id, status: 'pending' });
     if (url.endsWith('/save-processed-row') || url.endsWith('/mark-row-invalid')) {
       return json({ id: body.id, status: url.endsWith('invalid') ? 'failed' : 'completed' });
     }
@@ -401,5 +402,68 @@ describe('runMultiSpaceWorker against a fake API', () => {
     const saves = calls.filter((c) => c.url.endsWith('/save-processed-row'));
     expect(saves.map((c) => (c.body as { leaseToken: string }).leaseToken)).toEqual(['tok-1']);
     expect(calls.filter((c) => c.url.includes('/bulk-v3/pending'))).toHaveLength(1);
+  });
+});
+
+describe('a worker that drops its row', () => {
+  /** A renderer that works until it is cancelled, as a long render does. */
+  function renderUntilCancelled(started: () => void) {
+    return {
+      renderRow: ({ signal }: { signal: AbortSignal }) =>
+        new Promise<RenderedRow>((_resolve, reject) => {
+          const cancel = () => reject(new Error('Render cancelled'));
+          signal.addEventListener('abort', cancel, { once: true });
+          started();
+        }),
+    };
+  }
+
+  it('gives the row in hand back with its lease token, saves nothing and stops', async () => {
+    const { client, calls } = fakeApi([row(1, goodDesigns, 'tok-1'), row(2, goodDesigns)]);
+    const stop = new AbortController();
+    const abandon = new AbortController();
+    const final = await runMultiSpaceWorker({
+      api: client,
+      renderer: renderUntilCancelled(() => {
+        stop.abort();
+        abandon.abort();
+      }),
+      clock: fakeClock(),
+      logger: silent,
+      signal: stop.signal,
+      abandon: abandon.signal,
+      identity: { deviceId: 'd', sessionId: 's' },
+    });
+    expect(final.mode).toBe(M.stopped);
+    const releases = calls.filter((c) => c.url.endsWith('/bulk-v3/release'));
+    expect(releases.map((c) => c.body)).toEqual([{ id: 1, leaseToken: 'tok-1' }]);
+    expect(calls.some((c) => c.url.endsWith('/save-processed-row'))).toBe(false);
+    expect(calls.some((c) => c.url.endsWith('/mark-row-invalid'))).toBe(false);
+    // Only the one claim: the worker took no further row.
+    expect(calls.filter((c) => c.url.includes('/bulk-v3/pending'))).toHaveLength(1);
+  });
+
+  it('still finishes and saves the row in hand on a plain stop', async () => {
+    const { client, calls } = fakeApi([row(1, goodDesigns, 'tok-1')]);
+    const stop = new AbortController();
+    const clock = fakeClock();
+    const upload = uploadingRenderer(client, clock);
+    const final = await runMultiSpaceWorker({
+      api: client,
+      renderer: {
+        renderRow: (input) => {
+          stop.abort();
+          return upload.renderRow(input);
+        },
+      },
+      clock,
+      logger: silent,
+      signal: stop.signal,
+      abandon: new AbortController().signal,
+      identity: { deviceId: 'd', sessionId: 's' },
+    });
+    expect(final.mode).toBe(M.stopped);
+    expect(final.counts.processed).toBe(1);
+    expect(calls.some((c) => c.url.endsWith('/bulk-v3/release'))).toBe(false);
   });
 });

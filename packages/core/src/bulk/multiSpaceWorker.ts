@@ -28,8 +28,10 @@
  * worker claims it again, until its attempts are used up: then the server fails it too, should
  * no worker have said why. Validation is pure, so it happens inside the reducer.
  */
+
 import type { z } from 'zod';
 import { normalizeError } from '../errors/normalizeError.js';
+import type { Clock } from '../time/clock.js';
 import { gaveUpMessage, isLastAttempt } from './attemptLimit.js';
 import {
   BULK_MESSAGES,
@@ -39,6 +41,7 @@ import {
 } from './constants.js';
 import type { PendingBulkQuery, PendingBulkRecord } from './PendingBulkRecord.js';
 import type { ProcessedDesign, ProcessedMockup } from './ProcessedResult.js';
+import type { ReleaseLeaseBody } from './ReleaseLease.js';
 import type { MarkRowInvalidBody, SaveProcessedRowBody } from './RowResult.js';
 import {
   type PlannedDesign,
@@ -270,6 +273,7 @@ export interface MultiSpaceApi {
     pending(input: { query: z.input<typeof PendingBulkQuery> }): Promise<PendingBulkRecord[]>;
     saveProcessedRow(input: { body: z.input<typeof SaveProcessedRowBody> }): Promise<unknown>;
     markRowInvalid(input: { body: z.input<typeof MarkRowInvalidBody> }): Promise<unknown>;
+    release(input: { body: z.input<typeof ReleaseLeaseBody> }): Promise<unknown>;
   };
 }
 
@@ -283,10 +287,8 @@ export interface MultiSpaceRenderer {
   }): Promise<RenderedRow>;
 }
 
-export interface WorkerClock {
-  now(): number;
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
-}
+/** What a worker needs of the clock: the time, and back-off sleeps a stop cuts short. */
+export type WorkerClock = Pick<Clock, 'now' | 'sleep'>;
 
 export interface WorkerLogger {
   info(fields: Record<string, unknown>, message: string): void;
@@ -307,6 +309,11 @@ export interface MultiSpaceWorkerDeps {
   logger: WorkerLogger;
   /** Aborting asks the worker to stop after the current row. */
   signal: AbortSignal;
+  /**
+   * Aborting drops the row in hand instead (the tab closes, a second Ctrl-C): its render is
+   * cancelled, its lease released so another worker can claim it at once, and the worker stops.
+   */
+  abandon?: AbortSignal;
   identity: WorkerIdentity;
   once?: boolean;
   /** Called after every transition (the live panel listens here). */
@@ -320,7 +327,7 @@ function messageOf(error: unknown): string {
 async function perform(
   plan: Exclude<MultiSpacePlan, { kind: 'stop' }>,
   deps: MultiSpaceWorkerDeps,
-  // Sleeps end early on stop; the row in hand is finished with a signal that never aborts.
+  // Sleeps end early on stop; the row in hand is cancelled only when it is abandoned.
   rowSignal: AbortSignal,
 ): Promise<MultiSpaceEvent> {
   const who = {
@@ -383,19 +390,41 @@ async function perform(
  */
 export async function runMultiSpaceWorker(deps: MultiSpaceWorkerDeps): Promise<MultiSpaceState> {
   let state = initialMultiSpaceState({ once: deps.once ?? false });
-  const never = new AbortController().signal;
+  const abandon = deps.abandon ?? new AbortController().signal;
+  const stop = AbortSignal.any([deps.signal, abandon]);
   const onAbort = () => {
     state = transition(state, { type: 'stop' });
     deps.onState?.(state);
   };
-  if (deps.signal.aborted) onAbort();
-  else deps.signal.addEventListener('abort', onAbort, { once: true });
+  if (stop.aborted) onAbort();
+  else stop.addEventListener('abort', onAbort, { once: true });
   deps.onState?.(state);
+  const giveBack = async (record: PendingBulkRecord | null) => {
+    state = { ...transition(state, { type: 'stop' }), mode: MULTI_SPACE_MODES.stopped };
+    deps.onState?.(state);
+    if (!record) return;
+    try {
+      await deps.api.bulkV3.release({ body: { id: record.id, leaseToken: record.lease_token } });
+      deps.logger.info({ record: record.id }, 'Row given back');
+    } catch (error) {
+      // The lease then runs out on its own and the row returns to the queue.
+      deps.logger.warn({ record: record.id }, `Release failed: ${messageOf(error)}`);
+    }
+  };
   try {
     for (;;) {
       const plan = planMultiSpace(state);
       if (plan.kind === 'stop') break;
-      const event = await perform(plan, deps, never);
+      if (abandon.aborted) {
+        await giveBack(heldRecord(state));
+        break;
+      }
+      const holding = heldRecord(state);
+      const event = await perform(plan, { ...deps, signal: stop }, abandon);
+      if (abandon.aborted && event.type !== 'saved' && event.type !== 'marked_invalid') {
+        await giveBack(holding ?? heldRecord(transition(state, event)));
+        break;
+      }
       const before = state;
       state = transition(state, event);
       if (event.type === 'claimed' && before.mode === MULTI_SPACE_MODES.loadPending) {
@@ -423,7 +452,19 @@ export async function runMultiSpaceWorker(deps: MultiSpaceWorkerDeps): Promise<M
       deps.onState?.(state);
     }
   } finally {
-    deps.signal.removeEventListener('abort', onAbort);
+    stop.removeEventListener('abort', onAbort);
   }
   return state;
+}
+
+/** The row a state holds a lease on and has not finished: what a worker gives back. */
+export function heldRecord(state: MultiSpaceState): PendingBulkRecord | null {
+  const M = MULTI_SPACE_MODES;
+  const working: readonly MultiSpaceMode[] = [
+    M.preload,
+    M.applyDesign,
+    M.applySuccess,
+    M.invalidDesign,
+  ];
+  return working.includes(state.mode) ? state.record : null;
 }

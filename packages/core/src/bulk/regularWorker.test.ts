@@ -185,6 +185,7 @@ describe('runRegularWorker', () => {
     const calls: string[] = [];
     const api: RegularApi = {
       bulkRegular: {
+        release: async () => null,
         nextJob: async () => {
           calls.push(`next@${now}`);
           return answers.shift() ?? answer({});
@@ -234,6 +235,7 @@ describe('runRegularWorker', () => {
     const final = await runRegularWorker({
       api: {
         bulkRegular: {
+          release: async () => null,
           nextJob: async () => answers.shift() ?? answer({}),
           createCampaign: async () => ({ new_campaign: { id: 1 } }),
           log: async ({ body }) => {
@@ -263,6 +265,7 @@ describe('runRegularWorker', () => {
     const final = await runRegularWorker({
       api: {
         bulkRegular: {
+          release: async () => null,
           nextJob: async () => answers.shift() ?? answer({}),
           createCampaign: async () => ({ new_campaign: { id: 1 } }),
           log: async ({ body }) => {
@@ -285,5 +288,58 @@ describe('runRegularWorker', () => {
     });
     expect(logs).toEqual(['Cannot load designs: Could not fetch https://cdn.test/a.png: HTTP 404']);
     expect(final.lastError).toBe(logs[0]);
+  });
+});
+
+describe('a regular worker that drops its job', () => {
+  it('gives the job in hand back with its lease token, saves nothing and stops', async () => {
+    const calls: string[] = [];
+    const released: unknown[] = [];
+    const stop = new AbortController();
+    const abandon = new AbortController();
+    const answers = [
+      answer({ pending: true, job: { ...job, lease_token: 'job-lease' } }),
+      answer({ pending: true, job: { ...job, id: 10, lease_token: 'next-lease' } }),
+    ];
+    const final = await runRegularWorker({
+      api: {
+        bulkRegular: {
+          nextJob: async () => {
+            calls.push('next');
+            return answers.shift() ?? answer({});
+          },
+          createCampaign: async () => ({ new_campaign: { id: 50 } }),
+          log: async ({ body }) => {
+            calls.push(`log:${body.log}`);
+          },
+          saveDesigns: async () => {
+            calls.push('save');
+          },
+          release: async ({ body }) => {
+            released.push(body);
+          },
+        },
+        bulkV3: { origin: async () => template },
+      },
+      renderer: {
+        renderJob: ({ signal }) =>
+          new Promise((_resolve, reject) => {
+            signal.addEventListener('abort', () => reject(new Error('Render cancelled')), {
+              once: true,
+            });
+            stop.abort();
+            abandon.abort();
+          }),
+      },
+      clock: { now: () => 0, sleep: async () => {} },
+      logger: { info() {}, warn() {}, error() {} },
+      signal: stop.signal,
+      abandon: abandon.signal,
+      identity: { deviceId: 'd', sessionId: 's' },
+    });
+    expect(final.mode).toBe(R.stopped);
+    expect(released).toEqual([{ id: 9, leaseToken: 'job-lease' }]);
+    // No failure logged against the job, no save, no second job taken.
+    expect(calls).toEqual(['next']);
   });
 });

@@ -30,6 +30,7 @@
  */
 import type { z } from 'zod';
 import { normalizeError } from '../errors/normalizeError.js';
+import { slugify } from '../text/slugify.js';
 import { boundedReason } from './attemptLimit.js';
 import type {
   BulkCreateCampaignBody,
@@ -46,6 +47,7 @@ import {
 } from './constants.js';
 import type { WorkerClock, WorkerIdentity, WorkerLogger } from './multiSpaceWorker.js';
 import type { TemplateCampaign } from './PendingBulkRecord.js';
+import type { ReleaseLeaseBody } from './ReleaseLease.js';
 
 export const REGULAR_MODES = {
   getNextJob: 'get_next_job',
@@ -290,6 +292,7 @@ export interface RegularApi {
     }): Promise<{ new_campaign: { id: number } }>;
     log(input: { body: z.input<typeof BulkLogBody> }): Promise<unknown>;
     saveDesigns(input: { body: z.input<typeof BulkSaveDesignsBody> }): Promise<unknown>;
+    release(input: { body: z.input<typeof ReleaseLeaseBody> }): Promise<unknown>;
   };
   bulkV3: { origin(input: { params: { id: number } }): Promise<TemplateCampaign> };
 }
@@ -308,19 +311,21 @@ export interface RegularWorkerDeps {
   renderer: RegularRenderer;
   clock: WorkerClock;
   logger: WorkerLogger;
+  /** Aborting asks the worker to stop after the job in hand. */
   signal: AbortSignal;
+  /**
+   * Aborting drops the job in hand instead (the tab closes, a second Ctrl-C): its render is
+   * cancelled, its lease released so another worker can take it at once, and the worker stops.
+   */
+  abandon?: AbortSignal;
   identity: WorkerIdentity & { processId?: string };
   once?: boolean;
   onState?: (state: RegularState) => void;
 }
 
+/** The slug a bulk-made campaign is saved with; a name with no letter of a–z gives 'campaign'. */
 function slugOf(name: string): string {
-  const slug = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? 'campaign' : slug;
+  return slugify(name) || 'campaign';
 }
 
 /** The first artwork url of a job's designs JSON, or undefined. */
@@ -344,8 +349,9 @@ export function firstDesignUrl(designs: string | null): string | undefined {
 async function performRegular(
   plan: Exclude<RegularPlan, { kind: 'stop' }>,
   deps: RegularWorkerDeps,
+  // The job in hand is cancelled only when it is abandoned.
+  jobSignal: AbortSignal,
 ): Promise<RegularEvent> {
-  const never = new AbortController().signal;
   const fail = (error: unknown, log?: string): RegularEvent => {
     const message = normalizeError(error).message;
     return log === undefined ? { type: 'failed', message } : { type: 'failed', message, log };
@@ -407,7 +413,7 @@ async function performRegular(
           job: plan.job,
           campaignId: plan.campaignId,
           template: plan.template,
-          signal: never,
+          signal: jobSignal,
         });
         return { type: 'rendered', result };
       } catch (error) {
@@ -449,19 +455,42 @@ async function performRegular(
 /** Runs the regular worker until stopped or, with `once`, until no job is left. */
 export async function runRegularWorker(deps: RegularWorkerDeps): Promise<RegularState> {
   let state = initialRegularState({ once: deps.once ?? false });
+  const abandon = deps.abandon ?? new AbortController().signal;
+  const stop = AbortSignal.any([deps.signal, abandon]);
   const onAbort = () => {
     state = transitionRegular(state, { type: 'stop' });
     deps.onState?.(state);
   };
-  if (deps.signal.aborted) onAbort();
-  else deps.signal.addEventListener('abort', onAbort, { once: true });
+  if (stop.aborted) onAbort();
+  else stop.addEventListener('abort', onAbort, { once: true });
   deps.onState?.(state);
+  const giveBack = async (job: BulkRegularJob | null) => {
+    state = { ...cleared(transitionRegular(state, { type: 'stop' })), mode: REGULAR_MODES.stopped };
+    deps.onState?.(state);
+    if (!job?.lease_token) return;
+    try {
+      await deps.api.bulkRegular.release({ body: { id: job.id, leaseToken: job.lease_token } });
+      deps.logger.info({ job: job.id }, 'Job given back');
+    } catch (error) {
+      // The lease then runs out on its own and the job returns to the queue.
+      deps.logger.warn({ job: job.id }, `Release failed: ${normalizeError(error).message}`);
+    }
+  };
   try {
     for (;;) {
       const plan = planRegular(state);
       if (plan.kind === 'stop') break;
+      if (abandon.aborted) {
+        await giveBack(heldJob(state));
+        break;
+      }
       const before = state;
-      const event = await performRegular(plan, deps);
+      const holding = heldJob(state);
+      const event = await performRegular(plan, { ...deps, signal: stop }, abandon);
+      if (abandon.aborted && event.type !== 'saved') {
+        await giveBack(holding ?? heldJob(transitionRegular(state, event)));
+        break;
+      }
       state = transitionRegular(state, event);
       if (event.type === 'failed') {
         deps.logger.error({ job: before.job?.id ?? null }, state.lastError ?? event.message);
@@ -478,7 +507,19 @@ export async function runRegularWorker(deps: RegularWorkerDeps): Promise<Regular
       deps.onState?.(state);
     }
   } finally {
-    deps.signal.removeEventListener('abort', onAbort);
+    stop.removeEventListener('abort', onAbort);
   }
   return state;
+}
+
+/** The job a state holds a lease on and has not finished: what a worker gives back. */
+export function heldJob(state: RegularState): BulkRegularJob | null {
+  const R = REGULAR_MODES;
+  const working: readonly RegularMode[] = [
+    R.createCampaign,
+    R.loadTemplate,
+    R.render,
+    R.saveDesigns,
+  ];
+  return working.includes(state.mode) ? state.job : null;
 }

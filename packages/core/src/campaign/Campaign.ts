@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Product, ProductDesign } from '../catalog/Product.js';
 import { PrintSpaceDesignText } from '../design/DesignDocument.js';
 import { CampaignType, EntityStatus } from '../enums/catalog.js';
+import { Niche } from '../enums/niches.js';
 import { CAMPAIGN_PRODUCT_TYPES } from './constants.js';
 
 export const CampaignProductType = z.enum(CAMPAIGN_PRODUCT_TYPES);
@@ -38,6 +39,8 @@ export const Campaign = z.object({
   thumb_url: z.string().nullable().optional(),
   collection: z.string().nullable().optional(),
   personalized: z.number().int().nonnegative().nullable().optional(),
+  /** The product category (spec §3 niches) buyers and stores find it under; null when unset. */
+  niche: Niche.nullable().optional(),
   products: z.array(Product).default([]),
   designs: z.array(CampaignDesign).default([]),
   created_at: z.string().optional(),
@@ -66,6 +69,7 @@ export const CampaignCreateBody = z.object({
   product_type: CampaignProductType.default('campaign'),
   artwork_url: z.string().optional(),
   collection: z.string().optional(),
+  niche: Niche.optional(),
   products: z.array(CampaignProductInput).min(1, 'Choose at least one product'),
 });
 export type CampaignCreateBody = z.infer<typeof CampaignCreateBody>;
@@ -100,6 +104,8 @@ export const CampaignUpdateBody = z.object({
   status: EntityStatus.optional(),
   artwork_url: z.string().optional(),
   collection: z.string().optional(),
+  /** A niche sets it, null clears it, leaving it out keeps it. */
+  niche: Niche.nullable().optional(),
   products: z.array(CampaignProductUpdate).min(1, 'Choose at least one product').optional(),
   designs: z.array(CampaignDesignInput).optional(),
   mockups: z.array(CampaignMockupInput).optional(),

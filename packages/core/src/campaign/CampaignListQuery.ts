@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CampaignType, EntityStatus } from '../enums/catalog.js';
+import { Niche } from '../enums/niches.js';
 import {
   CAMPAIGN_LIST_PER_PAGE,
   CAMPAIGN_ORDER_FIELDS,
@@ -31,6 +32,7 @@ export const CampaignListQuery = z
     per_page: z.coerce.number().int().positive().max(100).default(CAMPAIGN_LIST_PER_PAGE),
     status: EntityStatus.optional(),
     system_type: CampaignType.optional(),
+    niche: Niche.optional(),
     product_type: ProductTypeListParam.default(DEFAULT_CAMPAIGN_LIST_PRODUCT_TYPE),
     ...timeFilterFields,
     order_by: orderByParam(CAMPAIGN_ORDER_FIELDS).default(DEFAULT_CAMPAIGN_ORDER_BY),

@@ -15,3 +15,12 @@ export const MOCKUP_UPLOAD_FOLDER_PREFIX = 'p';
 export const IS_DEFAULT_MOCKUP = { yes: '1', no: '0' } as const;
 /** Design save option: 'custom' when the design has text, else 'print' (spec §3). */
 export const DESIGN_OPTIONS = ['custom', 'print'] as const;
+/** The most campaigns one bulk action of the list may name (the list shows at most 100 a page). */
+export const CAMPAIGN_BULK_ACTION_MAX_IDS = 100;
+/** Bulk job rows and regular jobs that may still create or read their template campaign. */
+export const UNFINISHED_BULK_STATUSES = [
+  'pending',
+  'processing',
+  'stopped',
+  'save_design',
+] as const;

@@ -1,4 +1,5 @@
 export * from './Campaign.js';
+export * from './CampaignActions.js';
 export * from './CampaignListQuery.js';
 export * from './checkPersonalizedMatch.js';
 export * from './constants.js';

@@ -503,6 +503,13 @@ export const PAGES = {
   },
 
   // Products
+  product_catalog: {
+    path: '/product/catalog',
+    title: 'Product Catalog',
+    layout: 'default',
+    permission: ANY_MEMBER,
+    menu: { group: 'products', order: 5 },
+  },
   stock_base_costs: {
     path: '/product/stock-base-cost',
     title: 'Stock Base Costs',
@@ -701,6 +708,8 @@ export const PAGES = {
   },
   auth_callback: { path: '/auth/callback', title: 'Signing In', layout: 'authPlain' },
   logout: { path: '/auth/logout', title: 'Logout', layout: 'authPlain' },
+  // A demo server's outbox (its mails are not sent): the page says so on any other server.
+  dev_outbox: { path: '/dev/outbox', title: 'Demo Outbox', layout: 'authPlain' },
 
   // Blank layout
   maintenance: { path: '/maintenance', title: 'Maintenance', layout: 'blank' },

@@ -1,5 +1,6 @@
 export * from './applyCase.js';
 export * from './canAddText.js';
 export * from './constants.js';
+export * from './slugify.js';
 export * from './textBoxWidth.js';
 export * from './textLength.js';

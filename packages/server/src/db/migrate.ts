@@ -6,10 +6,15 @@ const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url);
 
 /**
  * Applies numbered `NNN_name.sql` files not applied yet, each in its own transaction, in order.
- * An advisory lock keeps two API replicas starting together from racing.
+ * An advisory lock keeps two API replicas starting together from racing. `before` stops ahead
+ * of the first file whose name sorts at or after it (tests of a data migration seed old rows).
  */
-export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+export async function migrate(db: Db, options: { before?: string } = {}): Promise<string[]> {
+  const { before } = options;
+  const files = (await readdir(MIGRATIONS_DIR))
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort()
+    .filter((f) => before === undefined || f < before);
   await db.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );

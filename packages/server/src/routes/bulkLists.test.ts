@@ -194,6 +194,8 @@ describe.each(BACKENDS)('bulk lists, job progress, stores and site config on %s'
     expect(body(config).data).toEqual({
       preview_domain: 'preview.example.test',
       market_place_domain: 'printloom.test',
+      // The site settings checkout totals use (none set for this server).
+      settings: { processing_fee: 0, processing_fee_min: 0, compare_price_rate: 0 },
     });
   });
 });

@@ -10,7 +10,7 @@ import {
   API,
   BULK_MESSAGES,
   type BulkRowIdsBody,
-  pageInfo,
+  cappedPageInfo,
   REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
@@ -164,14 +164,17 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
     },
     // The seller's list of regular jobs and its row actions (spec §3 bulk list query, §4).
     jobs: async ({ auth, query }) => {
-      const { rows, total } = await listRegularJobs(
+      const { rows, counted } = await listRegularJobs(
         db,
         auth.sellerId,
         query,
         listRange(query, auth.seller.utc_offset),
       );
       return {
-        data: { data: rows.map(regularJobView), ...pageInfo(total, query.page, query.per_page) },
+        data: {
+          data: rows.map(regularJobView),
+          ...cappedPageInfo(counted, query.page, query.per_page),
+        },
       };
     },
     createJobs: async ({ auth, body }) => {

@@ -114,6 +114,7 @@ describe.each(BACKENDS)('bulk multi-space leases on %s', (backend) => {
     const campaignId = (await status(row.id))?.campaign_id;
     const campaign = body<{
       name: string;
+      slug: string | null;
       products: Array<{ designs: unknown[]; mockups: unknown[] }>;
     }>(
       await t.app.inject({
@@ -123,6 +124,7 @@ describe.each(BACKENDS)('bulk multi-space leases on %s', (backend) => {
       }),
     ).data;
     expect(campaign.name).toBe('Row 0');
+    expect(campaign.slug).toBe('row-0');
     expect(campaign.products[0]?.designs).toHaveLength(1);
     expect(campaign.products[0]?.mockups).toHaveLength(1);
     const again = await save(row);

@@ -1,4 +1,4 @@
-import { API, BULK_MESSAGES, pageInfo } from '@printloom/core';
+import { API, BULK_MESSAGES, cappedPageInfo } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { storedFileUrl } from '../blob/fileUrl.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -40,14 +40,17 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
       return { data: job };
     },
     rows: async ({ auth, query }) => {
-      const { rows, total } = await listBulkRows(
+      const { rows, counted } = await listBulkRows(
         db,
         auth.sellerId,
         query,
         listRange(query, auth.seller.utc_offset),
       );
       return {
-        data: { data: rows.map(bulkRowView), ...pageInfo(total, query.page, query.per_page) },
+        data: {
+          data: rows.map(bulkRowView),
+          ...cappedPageInfo(counted, query.page, query.per_page),
+        },
       };
     },
     pending: async ({ auth, query }) => {

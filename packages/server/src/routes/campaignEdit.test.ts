@@ -203,9 +203,9 @@ describe.each(BACKENDS)('campaign editor saves on %s', (backend) => {
       url: '/auth/seller/login',
       payload: { email: 'editor@example.test', password: PASSWORD },
     });
-    const cookie = login.cookies.find((c) => c.name === 'printloom_token');
+    const cookie = login.cookies.find((c) => c.name === 'auth_token');
     expect(cookie).toBeDefined();
-    const cookies = { printloom_token: cookie?.value ?? '' };
+    const cookies = { auth_token: cookie?.value ?? '' };
     const signed = body<{ preSignedUrl: string; fileUrl: string }>(
       await t.app.inject({
         method: 'POST',

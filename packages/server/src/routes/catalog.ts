@@ -1,9 +1,9 @@
-import { API, pageInfo, splitIds } from '@printloom/core';
+import { API, type CampaignUpdateBody, cappedPageInfo, pageInfo, splitIds } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
+import { storedFileUrl } from '../blob/fileUrl.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { withinScope } from '../http/storeScope.js';
 import {
   campaignView,
   getCampaignFull,
@@ -14,8 +14,8 @@ import {
   updateCampaign,
 } from '../sql/campaigns.js';
 import { insertAudit } from '../sql/sessions.js';
-import { listStores } from '../sql/stores.js';
 import { getTemplate, listMockupTemplates, listTemplates } from '../sql/templates.js';
+import { runBulkCampaignAction, runCampaignAction } from './campaignActions.js';
 
 export async function registerCatalogRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -36,16 +36,17 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
       data: {
         preview_domain: app.config.previewDomain,
         market_place_domain: app.config.marketplaceDomain,
+        settings: {
+          processing_fee: app.config.processingFee,
+          processing_fee_min: app.config.processingFeeMin,
+          compare_price_rate: app.config.comparePriceRate,
+        },
       },
     }),
   });
   registerGroup(app, API.campaigns, {
-    stores: async ({ auth }) => ({
-      // Spec §6: a session limited to some stores lists only those.
-      data: withinScope(auth, await listStores(db, auth.sellerId), (store) => Number(store.id)),
-    }),
     list: async ({ auth, query }) => {
-      const { rows, total } = await listCampaigns(
+      const { rows, counted } = await listCampaigns(
         db,
         auth.sellerId,
         query,
@@ -54,7 +55,7 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
       return {
         data: {
           data: rows.map((r) => ({ ...campaignView(r), products: [], designs: [] })),
-          ...pageInfo(total, query.page, query.per_page),
+          ...cappedPageInfo(counted, query.page, query.per_page),
         },
       };
     },
@@ -84,7 +85,9 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     },
     update: async ({ auth, params, body }) => {
       const found = await db
-        .transaction(async (tx) => updateCampaign(tx, auth.sellerId, params.id, body))
+        .transaction(async (tx) =>
+          updateCampaign(tx, auth.sellerId, params.id, withAddresses(body)),
+        )
         .catch((error: unknown) => {
           if (error instanceof TemplateMissingError || error instanceof ProductMismatchError) {
             throw unprocessable(error.message, { products: [error.message] });
@@ -102,5 +105,61 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
       if (!campaign) throw notFound();
       return { data: campaign };
     },
+    launch: async ({ auth, params }) => {
+      await runCampaignAction(db, auth, 'launch', params.id);
+      return { data: await fullCampaign(auth.sellerId, params.id), message: 'Campaign launched' };
+    },
+    deactivate: async ({ auth, params }) => {
+      await runCampaignAction(db, auth, 'deactivate', params.id);
+      return {
+        data: await fullCampaign(auth.sellerId, params.id),
+        message: 'Campaign deactivated',
+      };
+    },
+    duplicate: async ({ auth, params }) => {
+      const copy = await runCampaignAction(db, auth, 'duplicate', params.id);
+      return { data: await fullCampaign(auth.sellerId, copy.id), message: 'Campaign duplicated' };
+    },
+    remove: async ({ auth, params }) => {
+      await runCampaignAction(db, auth, 'delete', params.id);
+      return { data: { id: params.id }, message: 'Campaign deleted' };
+    },
+    bulkAction: async ({ auth, body, request }) => {
+      const results = await runBulkCampaignAction(db, auth, body.action, body.ids, (err, id) =>
+        request.log.error({ err, id, action: body.action }, 'campaign bulk action failed'),
+      );
+      const done = results.filter((result) => result.ok).length;
+      return {
+        data: { results },
+        message: `${done} of ${results.length} ${results.length === 1 ? 'campaign' : 'campaigns'} done`,
+      };
+    },
   });
+
+  /**
+   * A file named by its bare key (an upload's `filePath`, as the CLI's renderer sends it) is
+   * stored as its address, like the bulk saves do, so every campaign's files show as they are.
+   */
+  function withAddresses(body: CampaignUpdateBody): CampaignUpdateBody {
+    const address = (value: string) => storedFileUrl(app.config.s3, value);
+    return {
+      ...body,
+      ...(body.designs
+        ? {
+            designs: body.designs.map((d) =>
+              d.file_url ? { ...d, file_url: address(d.file_url) } : d,
+            ),
+          }
+        : {}),
+      ...(body.mockups
+        ? { mockups: body.mockups.map((m) => ({ ...m, file_url: address(m.file_url) })) }
+        : {}),
+    };
+  }
+
+  async function fullCampaign(sellerId: number, id: number) {
+    const campaign = await getCampaignFull(db, sellerId, id);
+    if (!campaign) throw notFound();
+    return campaign;
+  }
 }

@@ -7,7 +7,8 @@ describe('GET /cdn-cgi/trace', () => {
   let proxied: TestApp;
   beforeAll(async () => {
     direct = await createTestApp('pglite');
-    proxied = await createTestApp('pglite', { trustProxy: true });
+    // The proxy in front of this server sits at 10.0.0.2 (TRUST_PROXY lists its range).
+    proxied = await createTestApp('pglite', { trustProxy: ['10.0.0.0/8'] });
   });
   afterAll(async () => {
     await direct?.close();
@@ -47,5 +48,17 @@ describe('GET /cdn-cgi/trace', () => {
       headers: { 'x-forwarded-for': '198.51.100.7', 'cf-ipcountry': 'VN' },
     });
     expect(parseTrace(response.body)).toMatchObject({ ip: '198.51.100.7', loc: 'VN' });
+  });
+
+  it('believes neither address nor country from a peer that is not a listed proxy', async () => {
+    const response = await proxied.app.inject({
+      method: 'GET',
+      url: '/cdn-cgi/trace',
+      remoteAddress: '203.0.113.50',
+      headers: { 'x-forwarded-for': '198.51.100.7', 'cf-ipcountry': 'VN' },
+    });
+    const trace = parseTrace(response.body);
+    expect(trace.ip).toBe('203.0.113.50');
+    expect(trace.loc).toBeUndefined();
   });
 });

@@ -25,7 +25,10 @@ export async function registerClientTrace(app: FastifyInstance): Promise<void> {
         ['uag', String(request.headers['user-agent'] ?? '').replace(/[\r\n]/g, ' ')],
         ['http', `http/${request.raw.httpVersion}`],
       ];
-      if (app.config.trustProxy && typeof country === 'string' && /^[A-Z]{2}$/.test(country)) {
+      // The country header counts only when a trusted proxy passed the request on (its address
+      // then lists the forwarded ones after the peer's); anyone else could forge it.
+      const viaTrustedProxy = (request.ips?.length ?? 0) > 1;
+      if (viaTrustedProxy && typeof country === 'string' && /^[A-Z]{2}$/.test(country)) {
         lines.push(['loc', country]);
       }
       lines.push(['tls', request.protocol === 'https' ? 'on' : 'off']);

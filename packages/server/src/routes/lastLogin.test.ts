@@ -3,6 +3,7 @@ import {
   BACKENDS,
   bearer,
   body,
+  botChecked,
   createTestApp,
   createUser,
   login,
@@ -39,6 +40,7 @@ describe.each(BACKENDS)('GET /me last_login_at on %s', (backend) => {
     const answer = await t.app.inject({
       method: 'POST',
       url: '/auth/register',
+      headers: await botChecked(t.app),
       payload: {
         name: 'New Seller',
         email: 'brand-new@example.test',

@@ -5,6 +5,7 @@ import {
   body,
   createTestApp,
   createUser,
+  grant,
   login,
   type TestApp,
 } from '../../test/helpers.js';
@@ -131,6 +132,73 @@ describe.each(BACKENDS)('an admin signed in as a seller for some stores (%s)', (
     expect(
       body<{ total: number }>(await get('/seller/email-marketing/subscribers', whole)).data.total,
     ).toBe(2);
+  });
+
+  it('keeps the limit through switch-account and switch-back', async () => {
+    // The seller is also a team member of another seller: the admin signed in as the seller
+    // may switch there and back, and must come back limited to store A, not to every store.
+    const other = await createUser(t.app, { email: 'scope-other@example.test' });
+    await grant(t.app, other.id, sellerId, ['get_campaigns']);
+    const switched = await t.app.inject({
+      method: 'POST',
+      url: '/seller/switch-account',
+      headers: bearer(scoped),
+      payload: { seller_id: other.id },
+    });
+    expect(switched.statusCode).toBe(200);
+    const there = body<{ access_token: string }>(switched).data.access_token;
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/seller/switch-back-account',
+      headers: bearer(there),
+    });
+    expect(back.statusCode).toBe(200);
+    const again = body<{ access_token: string }>(back).data.access_token;
+    expect(body<{ store_ids: number[] }>(await get('/me', again)).data.store_ids).toEqual([storeA]);
+    const refused = await get(`/seller/stores/${storeB}/klaviyo`, again);
+    expect(refused.statusCode).toBe(403);
+    expect(body(refused).message).toBe(SCOPE_MESSAGE);
+  });
+
+  it('refuses attaching another store’s coupon to an allowed store', async () => {
+    const coupons = await t.app.db.query<{ id: number }>(
+      `INSERT INTO coupons (seller_id, store_id, code, name) VALUES
+         ($1, $2, 'BONLY', 'B only'), ($1, $3, 'AONLY', 'A only'), ($1, NULL, 'ALL', 'Everywhere')
+       RETURNING id`,
+      [sellerId, storeB, storeA],
+    );
+    const [bCoupon, aCoupon, everywhere] = coupons.map((c) => Number(c.id));
+    // A fresh limited session (switching ends the one the other tests share).
+    const limitedToA = body<{ access_token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/login-as-seller',
+        headers: bearer(admin),
+        payload: { seller_id: sellerId, store_ids: [storeA] },
+      }),
+    ).data.access_token;
+    const put = (couponId: number | undefined, token = limitedToA) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/seller/stores/${storeA}/coupon-config`,
+        headers: bearer(token),
+        payload: { coupon_id: couponId },
+      });
+    const limited = await put(bCoupon);
+    expect(limited.statusCode).toBe(403);
+    expect(body(limited).message).toBe(SCOPE_MESSAGE);
+    // Even the seller cannot offer store B's coupon in store A.
+    const seller = await login(t.app, 'scope-seller@example.test');
+    const mixed = await put(bCoupon, seller);
+    expect(mixed.statusCode).toBe(422);
+    expect(body(mixed).message).toBe('This coupon belongs to another store.');
+    const [row] = await t.app.db.query<{ coupon_id: number | null }>(
+      'SELECT coupon_id FROM stores WHERE id = $1',
+      [storeA],
+    );
+    expect(row?.coupon_id).toBeNull();
+    expect((await put(aCoupon)).statusCode).toBe(200);
+    expect((await put(everywhere)).statusCode).toBe(200);
   });
 
   it('refuses a store list with none of the seller’s stores', async () => {

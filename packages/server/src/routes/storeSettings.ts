@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
-import { isSellerCoupon, listCoupons } from '../sql/coupons.js';
+import { getSellerCoupon, listCoupons } from '../sql/coupons.js';
 import {
   deleteSender,
   getSender,
@@ -24,6 +24,8 @@ import {
 import { containsPattern } from '../sql/listQuery.js';
 import { setStoreCoupon } from '../sql/stores.js';
 import { templatePrintSpaces } from '../sql/templates.js';
+
+export const COUPON_OF_ANOTHER_STORE = 'This coupon belongs to another store.';
 
 /** Price of each print space beyond a product's main one, in the base currency (USD). */
 export const EXTRA_PRINT_SPACE_COST = 5;
@@ -49,7 +51,17 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
     couponConfig: async ({ auth, params, body }) => {
       await ownStore(db, auth, params.storeId);
       if (body.coupon_id !== null) {
-        if (!(await isSellerCoupon(db, auth.sellerId, body.coupon_id))) throw notFound();
+        const coupon = await getSellerCoupon(db, auth.sellerId, body.coupon_id);
+        if (!coupon) throw notFound();
+        // A store's own coupon serves only that store; seller-wide ones (no store) serve any.
+        if (coupon.store_id !== null) {
+          if (!canUseStore(auth, coupon.store_id)) throw forbidden(STORE_SCOPE_MESSAGE);
+          if (coupon.store_id !== params.storeId) {
+            throw unprocessable(COUPON_OF_ANOTHER_STORE, {
+              coupon_id: [COUPON_OF_ANOTHER_STORE],
+            });
+          }
+        }
       }
       await setStoreCoupon(db, params.storeId, body.coupon_id);
       return { data: null };

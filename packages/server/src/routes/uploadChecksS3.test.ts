@@ -7,6 +7,7 @@ import {
   BACKENDS,
   bearer,
   body,
+  botChecked,
   createTestApp,
   createUser,
   login,
@@ -262,6 +263,7 @@ describe.each(BACKENDS)('uploads straight to an S3-compatible bucket (%s)', (bac
     const response = await t.app.inject({
       method: 'POST',
       url: '/public/pre-signed-url',
+      headers: await botChecked(t.app),
       payload: { fileName: 'guest.png', contentType: 'image/png' },
     });
     expect(response.statusCode).toBe(200);

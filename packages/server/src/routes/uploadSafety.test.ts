@@ -4,6 +4,7 @@ import {
   BACKENDS,
   bearer,
   body,
+  botChecked,
   campaignOf,
   createTestApp,
   createUser,
@@ -53,7 +54,7 @@ describe.each(BACKENDS)('upload names, single use and anonymous limits on %s', (
     const response = await t.app.inject({
       method: 'POST',
       url: options.token ? '/pre-signed-url' : '/public/pre-signed-url',
-      headers: options.token ? bearer(options.token) : {},
+      headers: options.token ? bearer(options.token) : await botChecked(t.app),
       remoteAddress: options.address ?? '127.0.0.1',
       payload: {
         fileName: options.fileName ?? 'art.png',

@@ -1,6 +1,7 @@
 import { API, type PreSignedUrlBody, type UploadAnswer, UploadFormFields } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { requireBotCheck } from '../auth/botCheck.js';
 import {
   BLOB_PUT_PREFIX,
   blobPath,
@@ -115,6 +116,9 @@ export async function registerUploadRoutes(app: FastifyInstance): Promise<void> 
     }),
     publicPreSignedUrl: async ({ auth, body, request, reply }) => {
       await limitPublicUploads(request, reply);
+      // An upload into the public folder is anonymous (no session allowed to upload for a
+      // seller): a person proves it with the bot check.
+      if (!auth) await requireBotCheck(app.botCheck, request);
       return { data: await presign(auth?.sellerId ?? PUBLIC_OWNER, body, request.ip) };
     },
     // A raw-body route: it gets its own scope whose only parser hands over the bytes.

@@ -1,5 +1,6 @@
 import { API_KEY_LAST_USED_INTERVAL_SECONDS } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
+import { prefixedColumns, splitUserRow, type UserRow } from './users.js';
 
 export interface ApiKeyRow {
   id: number;
@@ -11,7 +12,16 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
 }
 
-const COLUMNS = 'id, seller_id, name, prefix, scopes, created_at, last_used_at';
+const COLUMN_LIST = [
+  'id',
+  'seller_id',
+  'name',
+  'prefix',
+  'scopes',
+  'created_at',
+  'last_used_at',
+] as const;
+const COLUMNS = COLUMN_LIST.join(', ');
 
 export async function insertApiKey(
   db: Queryable,
@@ -60,6 +70,22 @@ export async function findLiveApiKey(
       [tokenHash],
     )
   )[0];
+}
+
+/** A live key and its seller, in one query (every call made with the key reads both). */
+export async function findLiveApiKeyWithSeller(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ key: ApiKeyRow; seller: UserRow } | undefined> {
+  const [row] = await db.query<Record<string, unknown>>(
+    `SELECT u.*, ${prefixedColumns('k', COLUMN_LIST, 'key')}
+     FROM api_keys k JOIN users u ON u.id = k.seller_id
+     WHERE k.token_hash = $1 AND k.revoked_at IS NULL`,
+    [tokenHash],
+  );
+  if (!row) return undefined;
+  const { user, other } = splitUserRow<ApiKeyRow>(row, 'key');
+  return { key: other, seller: user };
 }
 
 /** Revokes one of the seller's keys; false when the seller has no such live key. */

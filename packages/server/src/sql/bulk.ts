@@ -17,6 +17,7 @@ import {
   gaveUpMessage,
   type ProcessedDesign,
   type ProcessedMockup,
+  slugify,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { copyCampaign } from './campaigns.js';
@@ -71,10 +72,10 @@ export async function createBulkJob(
   sellerId: number,
   body: CreateBulkJobBody,
 ): Promise<{ id: number; rows: number } | null> {
-  const owned = await db.query('SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2', [
-    body.template_campaign_id,
-    sellerId,
-  ]);
+  const owned = await db.query(
+    'SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL',
+    [body.template_campaign_id, sellerId],
+  );
   if (owned.length === 0) return null;
   const [job] = await db.query<{ id: number }>(
     'INSERT INTO bulk_jobs (seller_id, template_campaign_id, type) VALUES ($1, $2, $3) RETURNING id',
@@ -159,12 +160,15 @@ export async function completeRow(
     [row.template_campaign_id, row.seller_id],
   );
   if (!template) throw new UnknownProductError('Campaign not found');
+  // Named like the regular bulk's campaigns, which arrive with the slug of their name.
+  const name = row.campaign_name ?? `${template.name} #${row.id}`;
   const { id: campaignId, productIds } = await copyCampaign(
     tx,
     row.seller_id,
     row.template_campaign_id,
     {
-      name: row.campaign_name ?? `${template.name} #${row.id}`,
+      name,
+      slug: slugify(name) || null,
       artworkUrl: null,
       source: `bulk_row:${row.id}`,
     },
@@ -242,7 +246,7 @@ export async function listBulkRows(
     order_by: string;
   },
   range: { from: string | null; to: string } | null,
-): Promise<{ rows: BulkRow[]; total: number }> {
+): Promise<{ rows: BulkRow[]; counted: number }> {
   const where = new Where().add('seller_id = ?', sellerId);
   if (query.q) where.add('campaign_name ILIKE ?', containsPattern(query.q));
   if (query.status) where.add('status = ?', query.status);

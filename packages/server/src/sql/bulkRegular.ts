@@ -75,7 +75,7 @@ export async function listRegularJobs(
     order_by: string;
   },
   range: { from: string | null; to: string } | null,
-): Promise<{ rows: RegularJobRow[]; total: number }> {
+): Promise<{ rows: RegularJobRow[]; counted: number }> {
   const where = new Where().add('j.seller_id = ?', sellerId);
   if (query.q) {
     where.add('(j.campaign_name ILIKE ? OR j.collection ILIKE ?)', containsPattern(query.q));
@@ -100,10 +100,10 @@ export async function createRegularJobs(
   sellerId: number,
   body: CreateBulkRegularJobsBody,
 ): Promise<number[] | null> {
-  const owned = await db.query('SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2', [
-    body.template_campaign_id,
-    sellerId,
-  ]);
+  const owned = await db.query(
+    'SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL',
+    [body.template_campaign_id, sellerId],
+  );
   if (owned.length === 0) return null;
   const rows = await db.query<{ id: number }>(
     `INSERT INTO bulk_regular_jobs

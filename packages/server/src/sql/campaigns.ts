@@ -6,8 +6,16 @@ import type {
   CampaignProductUpdate,
   CampaignUpdateBody,
 } from '@printloom/core';
+import {
+  type Colour,
+  NICHES,
+  type Niche,
+  type ProductVariant,
+  variantSizes,
+} from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
+import { templateDetails } from './templates.js';
 
 export interface CampaignRow {
   id: number;
@@ -21,9 +29,14 @@ export interface CampaignRow {
   thumb_url: string | null;
   collection: string | null;
   personalized: number | null;
+  niche: string | null;
   created_at: Date;
   updated_at: Date;
 }
+
+const nicheValues = new Set<string>(NICHES);
+const nicheOf = (value: string | null): Niche | null =>
+  value !== null && nicheValues.has(value) ? (value as Niche) : null;
 
 interface ProductRow {
   id: number;
@@ -69,6 +82,7 @@ export function campaignView(row: CampaignRow) {
     thumb_url: row.thumb_url,
     collection: row.collection,
     personalized: row.personalized,
+    niche: nicheOf(row.niche),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -82,14 +96,15 @@ export async function listCampaigns(
   sellerId: number,
   query: CampaignListQuery,
   range: { from: string | null; to: string } | null,
-): Promise<{ rows: CampaignRow[]; total: number }> {
-  const where = new Where().add('seller_id = ?', sellerId).add(
+): Promise<{ rows: CampaignRow[]; counted: number }> {
+  const where = new Where().add('seller_id = ? AND deleted_at IS NULL', sellerId).add(
     'product_type = ANY(?::text[])',
     query.product_type.split(',').map((s) => s.trim()),
   );
   if (query.q) where.add('(name ILIKE ? OR slug ILIKE ?)', containsPattern(query.q));
   if (query.status) where.add('status = ?', query.status);
   if (query.system_type) where.add('system_type = ?', query.system_type);
+  if (query.niche) where.add('niche = ?', query.niche);
   where.createdIn('created_at', range);
   return selectPage<CampaignRow>(
     db,
@@ -109,10 +124,10 @@ export async function getCampaignRow(
   id: number,
 ): Promise<CampaignRow | undefined> {
   return (
-    await db.query<CampaignRow>('SELECT * FROM campaigns WHERE id = $1 AND seller_id = $2', [
-      id,
-      sellerId,
-    ])
+    await db.query<CampaignRow>(
+      'SELECT * FROM campaigns WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL',
+      [id, sellerId],
+    )
   )[0];
 }
 
@@ -122,10 +137,10 @@ export async function isSellerCampaign(
   sellerId: number,
   id: number,
 ): Promise<boolean> {
-  const rows = await db.query('SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2', [
-    id,
-    sellerId,
-  ]);
+  const rows = await db.query(
+    'SELECT id FROM campaigns WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL',
+    [id, sellerId],
+  );
   return rows.length > 0;
 }
 
@@ -153,9 +168,11 @@ export async function getCampaignFull(db: Queryable, sellerId: number, id: numbe
     file_url: d.file_url,
     ...(d.option === 'custom' || d.option === 'print' ? { option: d.option } : {}),
   });
+  const details = await templateDetails(db, [...new Set(products.map((p) => p.template_id))]);
   return {
     ...campaignView(row),
     products: products.map((p) => ({
+      ...productOffer(p, details.variants.get(Number(p.template_id)) ?? []),
       id: p.id,
       template_id: p.template_id,
       campaign_id: p.campaign_id,
@@ -182,6 +199,28 @@ export async function getCampaignFull(db: Queryable, sellerId: number, id: numbe
   };
 }
 
+/**
+ * The colours, sizes and variants a campaign product is sold in: its template's variants,
+ * narrowed to the colours and sizes of the product's options when it lists them.
+ */
+export function productOffer(
+  product: Pick<ProductRow, 'options'>,
+  templateVariants: readonly ProductVariant[],
+): { colors: Colour[]; sizes: string[]; variants: ProductVariant[] } {
+  const colorNames = product.options.color?.length
+    ? new Set(product.options.color.map((c) => c.toLowerCase()))
+    : undefined;
+  const sizeNames = product.options.size?.length ? new Set(product.options.size) : undefined;
+  const variants = templateVariants.filter(
+    (v) =>
+      (!colorNames || colorNames.has(v.color.name.toLowerCase())) &&
+      (!sizeNames || sizeNames.has(v.size)),
+  );
+  const colors = new Map<string, Colour>();
+  for (const v of variants) colors.set(v.color.name, v.color);
+  return { colors: [...colors.values()], sizes: variantSizes(variants), variants };
+}
+
 interface TemplateRow {
   id: number;
   name: string;
@@ -197,8 +236,8 @@ export async function insertCampaign(
   body: CampaignCreateBody,
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO campaigns (seller_id, name, slug, system_type, product_type, artwork_url, collection)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    `INSERT INTO campaigns (seller_id, name, slug, system_type, product_type, artwork_url, collection, niche)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [
       sellerId,
       body.name,
@@ -207,6 +246,7 @@ export async function insertCampaign(
       body.product_type,
       body.artwork_url ?? null,
       body.collection ?? null,
+      body.niche ?? null,
     ],
   );
   if (!row) throw new Error('insertCampaign returned no row');
@@ -363,8 +403,9 @@ export async function updateCampaign(
   const rows = await db.query(
     `UPDATE campaigns SET name = COALESCE($3, name), slug = COALESCE($4, slug),
        status = COALESCE($5, status), artwork_url = COALESCE($6, artwork_url),
-       collection = COALESCE($7, collection), updated_at = now()
-     WHERE id = $1 AND seller_id = $2 RETURNING id`,
+       collection = COALESCE($7, collection),
+       niche = CASE WHEN $8::boolean THEN $9 ELSE niche END, updated_at = now()
+     WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL RETURNING id`,
     [
       id,
       sellerId,
@@ -373,6 +414,8 @@ export async function updateCampaign(
       body.status ?? null,
       body.artwork_url ?? null,
       body.collection ?? null,
+      body.niche !== undefined,
+      body.niche ?? null,
     ],
   );
   if (rows.length === 0) return false;
@@ -421,17 +464,22 @@ export async function copyCampaign(
     slug?: string | null;
     collection?: string | null;
     artworkUrl?: string | null;
-    source: string;
+    /** What made the copy (`bulk_row:12`); null for a seller's own duplicate. */
+    source: string | null;
+    /** Bulk copies go on sale at once; a duplicate starts as a draft. */
+    status?: 'active' | 'draft';
+    /** Bulk copies of a template are campaigns; a duplicate keeps its source's type. */
+    productType?: string;
   },
 ): Promise<{ id: number; productIds: Map<number, number> }> {
   const [template] = await db.query<CampaignRow>(
-    'SELECT * FROM campaigns WHERE id = $1 AND seller_id = $2',
+    'SELECT * FROM campaigns WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL',
     [templateId, sellerId],
   );
   if (!template) throw new Error(`Template campaign ${templateId} not found`);
   const [created] = await db.query<{ id: number }>(
-    `INSERT INTO campaigns (seller_id, name, slug, status, product_type, system_type, artwork_url, collection, personalized, bulk_source)
-     VALUES ($1, $2, $3, 'active', 'campaign', $4, $5, $6, $7, $8) RETURNING id`,
+    `INSERT INTO campaigns (seller_id, name, slug, status, product_type, system_type, artwork_url, collection, personalized, bulk_source, niche)
+     VALUES ($1, $2, $3, $9, $10, $4, $5, $6, $7, $8, $11) RETURNING id`,
     [
       sellerId,
       fields.name,
@@ -441,6 +489,9 @@ export async function copyCampaign(
       fields.collection ?? template.collection,
       template.personalized,
       fields.source,
+      fields.status ?? 'active',
+      fields.productType ?? 'campaign',
+      template.niche,
     ],
   );
   if (!created) throw new Error('copyCampaign inserted no row');

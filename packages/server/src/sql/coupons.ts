@@ -30,14 +30,17 @@ export async function listCoupons(
   );
 }
 
-export async function isSellerCoupon(
+/** One of the seller's coupons with the store it belongs to (null: seller-wide), or undefined. */
+export async function getSellerCoupon(
   db: Queryable,
   sellerId: number,
   id: number,
-): Promise<boolean> {
-  const rows = await db.query('SELECT id FROM coupons WHERE id = $1 AND seller_id = $2', [
-    id,
-    sellerId,
-  ]);
-  return rows.length > 0;
+): Promise<{ id: number; store_id: number | null } | undefined> {
+  const [row] = await db.query<{ id: number; store_id: number | null }>(
+    'SELECT id, store_id FROM coupons WHERE id = $1 AND seller_id = $2',
+    [id, sellerId],
+  );
+  return (
+    row && { id: Number(row.id), store_id: row.store_id === null ? null : Number(row.store_id) }
+  );
 }

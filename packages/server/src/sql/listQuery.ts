@@ -1,8 +1,9 @@
 /**
  * The pieces every seller list (campaigns, bulk rows, regular bulk jobs) builds its page from:
- * a WHERE clause with numbered parameters, a search pattern, a checked ORDER BY, and the count
+ * a WHERE clause with numbered parameters, a search pattern, a checked ORDER BY, and the capped count
  * plus page queries.
  */
+import { countLimit } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 
 /** `%q%` for ILIKE, with the seller's own `%`, `_` and `\` matched literally. */
@@ -45,22 +46,28 @@ export function orderBy(orderBy: string, columns: ReadonlySet<string>, alias = '
   return `${alias}${column} ${dir}, ${alias}id ${dir}`;
 }
 
-/** The total of matching rows and one page of them. */
+/**
+ * One page of matching rows and how many rows match, counted only up to
+ * `countLimit(page, per_page) + 1` (`cappedPageInfo` turns that into the page's numbers): an
+ * exact `count(*)` reads every matching row, so it grows with the list, while the capped count
+ * stops after a bounded number of index entries.
+ */
 export async function selectPage<Row>(
   db: Queryable,
   sql: { from: string; select: string; orderBy: string },
   where: Where,
   page: { page: number; per_page: number },
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: Row[]; counted: number }> {
   const { params } = where;
-  const [count] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM ${sql.from} WHERE ${where.sql}`,
-    params,
+  const [count] = await db.query<{ counted: number }>(
+    `SELECT count(*)::int AS counted
+     FROM (SELECT 1 FROM ${sql.from} WHERE ${where.sql} LIMIT $${params.length + 1}) capped`,
+    [...params, countLimit(page.page, page.per_page) + 1],
   );
   const rows = await db.query<Row>(
     `${sql.select} WHERE ${where.sql} ORDER BY ${sql.orderBy}
      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
     [...params, page.per_page, (page.page - 1) * page.per_page],
   );
-  return { rows, total: count?.total ?? 0 };
+  return { rows, counted: count?.counted ?? 0 };
 }

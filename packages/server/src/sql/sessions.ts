@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/Db.js';
+import { prefixedColumns, splitUserRow, type UserRow } from './users.js';
 
 export interface SessionRow {
   id: number;
@@ -53,6 +54,36 @@ export async function findLiveSession(
   )[0];
 }
 
+const SESSION_COLUMNS = [
+  'id',
+  'kind',
+  'user_id',
+  'acting_seller_id',
+  'access_user',
+  'store_ids',
+  'expires_at',
+] as const;
+
+/**
+ * A live session of that kind and the user it was issued to, in one query: every authenticated
+ * request reads both, and a bulk worker makes one request per row.
+ */
+export async function findLiveSessionWithUser(
+  db: Queryable,
+  tokenHash: string,
+  kind: 'access' | 'tfa',
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db.query<Record<string, unknown>>(
+    `SELECT u.*, ${prefixedColumns('s', SESSION_COLUMNS, 'session')}
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.kind = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [tokenHash, kind],
+  );
+  if (!row) return undefined;
+  const { user, other } = splitUserRow<SessionRow>(row, 'session');
+  return { session: other, user };
+}
+
 /**
  * When the user last signed in before the session `beforeSessionId`: their latest own access
  * session before it (an admin signed in as them does not count). Null for a first sign-in.
@@ -75,6 +106,20 @@ export async function revokeSession(db: Queryable, id: number): Promise<void> {
   await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [
     id,
   ]);
+}
+
+/**
+ * Counts a wrong code against a two-factor challenge and ends it at `max` wrong codes; answers
+ * whether the challenge is still live.
+ */
+export async function failTfaChallenge(db: Queryable, id: number, max: number): Promise<boolean> {
+  const [row] = await db.query<{ failed_codes: number }>(
+    `UPDATE sessions SET failed_codes = failed_codes + 1,
+       revoked_at = CASE WHEN failed_codes + 1 >= $2 THEN now() ELSE revoked_at END
+     WHERE id = $1 AND kind = 'tfa' RETURNING failed_codes`,
+    [id, max],
+  );
+  return row !== undefined && row.failed_codes < max;
 }
 
 export async function revokeUserSessions(db: Queryable, userId: number): Promise<void> {
@@ -108,6 +153,19 @@ export async function useUserToken(
     [tokenHash, purpose],
   );
   return rows[0]?.user_id;
+}
+
+/** Ends every outstanding token of that purpose of a user (a reset ends all older reset links). */
+export async function endUserTokens(
+  db: Queryable,
+  userId: number,
+  purpose: 'reset' | 'verify',
+): Promise<void> {
+  await db.query(
+    `UPDATE user_tokens SET used_at = now()
+     WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+    [userId, purpose],
+  );
 }
 
 export async function insertAudit(
@@ -165,5 +223,23 @@ export async function insertGrant(
     `INSERT INTO authorized_accounts (seller_id, member_id, role, permissions) VALUES ($1, $2, $3, $4)
      ON CONFLICT (seller_id, member_id) DO UPDATE SET role = EXCLUDED.role, permissions = EXCLUDED.permissions`,
     [grant.sellerId, grant.memberId, grant.role, grant.permissions],
+  );
+}
+
+export interface OutboxRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  sent_at: Date | null;
+  created_at: Date;
+}
+
+/** The newest mails of the outbox (the demo outbox page; not scoped: a demo server's own). */
+export async function listOutbox(db: Queryable, limit: number): Promise<OutboxRow[]> {
+  return db.query<OutboxRow>(
+    `SELECT id, to_address, subject, body, sent_at, created_at FROM outbox
+     ORDER BY id DESC LIMIT $1`,
+    [limit],
   );
 }

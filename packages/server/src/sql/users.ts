@@ -24,6 +24,8 @@ export interface UserRow {
   tfa_secret: string | null;
   tfa_enable: boolean;
   tfa_confirm: boolean;
+  /** The last TOTP time-step accepted from this user (each step is accepted once). */
+  tfa_last_step: string | number | null;
   bulk_processing: boolean;
   campaign_limit_per_day: number;
   campaign_limit_per_minute: number;
@@ -64,6 +66,28 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
   return row;
 }
 
+/**
+ * A row of `SELECT u.*, x.col AS "prefix.col", …` split in two: the user, and the columns named
+ * `prefix.col` as an object of their own. Lets a lookup read its own row and its user in one query.
+ */
+export function splitUserRow<T>(
+  row: Record<string, unknown>,
+  prefix: string,
+): { user: UserRow; other: T } {
+  const user: Record<string, unknown> = {};
+  const other: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith(`${prefix}.`)) other[key.slice(prefix.length + 1)] = value;
+    else user[key] = value;
+  }
+  return { user: user as unknown as UserRow, other: other as T };
+}
+
+/** `col AS "prefix.col"` for each of `columns` of table alias `alias`. */
+export function prefixedColumns(alias: string, columns: readonly string[], prefix: string): string {
+  return columns.map((c) => `${alias}.${c} AS "${prefix}.${c}"`).join(', ');
+}
+
 export async function getUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
   return (await db.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]))[0];
 }
@@ -85,6 +109,19 @@ export async function setTfa(
     'UPDATE users SET tfa_secret = $2, tfa_enable = $3, tfa_confirm = $4 WHERE id = $1',
     [id, tfa.secret, tfa.enable, tfa.confirm],
   );
+}
+
+/**
+ * Records `step` as the user's last accepted TOTP time-step; false when that step (or a later
+ * one) was already accepted: a replayed code.
+ */
+export async function acceptTfaStep(db: Queryable, id: number, step: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE users SET tfa_last_step = $2
+     WHERE id = $1 AND (tfa_last_step IS NULL OR tfa_last_step < $2) RETURNING id`,
+    [id, step],
+  );
+  return rows.length > 0;
 }
 
 export async function markEmailVerified(db: Queryable, id: number): Promise<void> {

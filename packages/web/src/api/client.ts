@@ -1,14 +1,13 @@
 import { createApiClient } from '@printloom/core';
-import { clearToken, readToken } from '../env/session.js';
+import { clearToken } from '../env/session.js';
 import { queryClient } from './queryClient.js';
 import { queryKeys } from './queryKeys.js';
 
 /**
  * A session the server no longer accepts (expired, revoked, logged out elsewhere) ends here too:
- * the token goes and the user becomes null, so the layout sends the user to login.
+ * the user becomes null, so the layout sends the user to login.
  */
 function sessionRefused(): void {
-  if (!readToken()) return;
   clearToken();
   queryClient.setQueryData(queryKeys.me.all, null);
 }
@@ -20,8 +19,9 @@ function sessionRefused(): void {
  */
 export const api = createApiClient({
   baseUrl: '',
+  // The HttpOnly session cookie goes along; the client adds the CSRF header to every call.
   fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
-  getToken: readToken,
+  getToken: () => null,
   onUnauthorized: sessionRefused,
 });
 

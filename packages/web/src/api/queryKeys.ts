@@ -1,9 +1,27 @@
+import type {
+  BulkMultiSpaceListQueryInput,
+  BulkRegularListQueryInput,
+  CampaignListQueryInput,
+} from '@printloom/core';
+
+/** Most product templates one catalog page answers (core ProductTemplateListQuery). */
+export const TEMPLATE_PAGE_SIZE = 100;
+
 /**
- * Query keys of every API resource the shell reads, one factory per resource
- * (`all`, `list(q)`, `detail(id)`), so a mutation invalidates exactly what it changed.
+ * The query keys of every API resource the dashboard reads, one factory per resource
+ * (`all`, then `lists()`/`list(q)`, `detail(id)` …). Every key of a resource starts with its
+ * `all`, so a write invalidates exactly what it changed: `campaigns.all` after a save refreshes
+ * every campaign list and detail, `campaigns.lists()` only the lists.
  */
 export const queryKeys = {
   me: { all: ['me'] as const },
+  /** A bot-check challenge per mounted widget (a solution works once). */
+  botCheck: {
+    all: ['bot-check'] as const,
+    challenge: (instance: number) => [...queryKeys.botCheck.all, 'challenge', instance] as const,
+  },
+  /** The demo server's outbox of sent mail. */
+  outbox: { all: ['dev', 'outbox'] as const },
   accounts: { all: ['authorized-accounts'] as const },
   notifications: {
     all: ['notifications'] as const,
@@ -15,4 +33,50 @@ export const queryKeys = {
   version: { all: ['version'] as const },
   featuredInfo: { all: ['featured-info'] as const },
   balance: { all: ['balance'] as const },
+  campaigns: {
+    all: ['campaigns'] as const,
+    lists: () => [...queryKeys.campaigns.all, 'list'] as const,
+    list: (query: CampaignListQueryInput) => [...queryKeys.campaigns.lists(), query] as const,
+    detail: (id: number) => [...queryKeys.campaigns.all, 'detail', id] as const,
+  },
+  productTemplates: {
+    all: ['product-templates'] as const,
+    list: () =>
+      [...queryKeys.productTemplates.all, 'list', { per_page: TEMPLATE_PAGE_SIZE }] as const,
+  },
+  /**
+   * The seller's stores. `all` is also the key of the list in use, which the campaign pages read
+   * the current store's address from, so a store change refreshes product links too.
+   */
+  stores: {
+    all: ['stores'] as const,
+    archived: () => [...queryKeys.stores.all, 'archived'] as const,
+    detail: (id: number) => [...queryKeys.stores.all, 'one', id] as const,
+    ofCampaign: (id: number) => [...queryKeys.stores.all, 'campaign', id] as const,
+  },
+  collections: {
+    all: ['collections'] as const,
+    list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
+    detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  siteConfig: { all: ['site-config'] as const },
+  apiKeys: {
+    all: ['api-keys'] as const,
+    lists: () => [...queryKeys.apiKeys.all, 'list'] as const,
+  },
+  bulkV3: {
+    all: ['bulk-v3'] as const,
+    lists: () => [...queryKeys.bulkV3.all, 'list'] as const,
+    list: (query: BulkMultiSpaceListQueryInput) => [...queryKeys.bulkV3.lists(), query] as const,
+    activity: () => [...queryKeys.bulkV3.all, 'activity'] as const,
+    jobs: () => [...queryKeys.bulkV3.all, 'job'] as const,
+    job: (id: number) => [...queryKeys.bulkV3.jobs(), id] as const,
+    origin: (id: number) => [...queryKeys.bulkV3.all, 'origin', id] as const,
+  },
+  bulkRegular: {
+    all: ['bulk-regular'] as const,
+    lists: () => [...queryKeys.bulkRegular.all, 'list'] as const,
+    list: (query: BulkRegularListQueryInput) => [...queryKeys.bulkRegular.lists(), query] as const,
+    activity: () => [...queryKeys.bulkRegular.all, 'activity'] as const,
+  },
 } as const;

@@ -1,11 +1,7 @@
 import { type DesignObject, designQuality, type QualityLabel as Label } from '@printloom/core';
 import { useMemo } from 'react';
-import {
-  type EditorStore,
-  type LiveValue,
-  useEditorState,
-  useLiveValue,
-} from './createEditorStore.js';
+import { useStore } from '../state/useStore.js';
+import { type EditorStore, type LiveValue, useEditorState } from './createEditorStore.js';
 import { activeDesign, hasArtwork } from './editorReducer.js';
 
 const VARIANTS: Record<Label, string> = { good: 'success', normal: 'warning', low: 'danger' };
@@ -23,7 +19,7 @@ export function QualityLabel({
 }) {
   const design = useEditorState(store, activeDesign);
   const printType = useEditorState(store, (s) => (s.active ? (s.printTypes[s.active] ?? 0) : 0));
-  const dragged = useLiveValue(live);
+  const dragged = useStore(live);
   const quality = useMemo(() => {
     if (!design) return null;
     const shown = dragged

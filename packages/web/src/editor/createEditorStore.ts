@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, type ValueStore } from '@printloom/core';
+import { useStore } from '../state/useStore.js';
 import {
   createEditorReducer,
   type EditorAction,
@@ -20,58 +21,20 @@ export interface EditorStore {
 
 export function createEditorStore(env: EditorEnv, initial = initialEditorState): EditorStore {
   const reducer = createEditorReducer(env);
-  let state = initial;
-  const listeners = new Set<() => void>();
+  const state = createStore(initial);
   return {
-    getState: () => state,
-    dispatch(action) {
-      const next = reducer(state, action);
-      if (next === state) return;
-      state = next;
-      for (const listener of [...listeners]) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: state.getSnapshot,
+    dispatch: (action) => state.update((current) => reducer(current, action)),
+    subscribe: state.subscribe,
   };
 }
 
 export function useEditorState<T>(store: EditorStore, select: (state: EditorState) => T): T {
-  return useSyncExternalStore(
-    store.subscribe,
-    () => select(store.getState()),
-    () => select(store.getState()),
-  );
+  return useStore({ getSnapshot: store.getState, subscribe: store.subscribe }, select);
 }
 
 /**
  * A value the canvas changes many times a second while a drag runs (the object as dragged), kept
  * apart from the editor state so only its few readers (the quality label) re-render.
  */
-export interface LiveValue<T> {
-  get(): T;
-  set(value: T): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createLiveValue<T>(initial: T): LiveValue<T> {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set(next) {
-      if (Object.is(next, value)) return;
-      value = next;
-      for (const listener of [...listeners]) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-export function useLiveValue<T>(live: LiveValue<T>): T {
-  return useSyncExternalStore(live.subscribe, live.get, live.get);
-}
+export type LiveValue<T> = ValueStore<T>;

@@ -1,4 +1,4 @@
-import { TEXT_DEFAULT_FONT_FAMILY, type TextObject } from '@printloom/core';
+import { createStore, TEXT_DEFAULT_FONT_FAMILY, type TextObject } from '@printloom/core';
 import { BROWSER_DEFAULT_FONT_URL, cssFont, loadFontUrl } from '@printloom/renderer';
 
 /**
@@ -22,7 +22,8 @@ export const EDITOR_FONTS: readonly EditorFont[] = [
 ];
 
 const families = new Map<string, string>();
-const listeners = new Set<() => void>();
+/** Counts the fonts loaded so far; a canvas redraws on each. */
+const loaded = createStore(0);
 
 /** Loads a font by URL (the default Roboto when null) and remembers the family it drew with. */
 export async function ensureFont(url: string | null): Promise<void> {
@@ -30,7 +31,7 @@ export async function ensureFont(url: string | null): Promise<void> {
   if (families.has(key)) return;
   const family = await loadFontUrl(key);
   families.set(key, family);
-  for (const listener of [...listeners]) listener();
+  loaded.update((count) => count + 1);
 }
 
 /** Loads the default font and every font the texts name. */
@@ -45,8 +46,7 @@ export function fontFamilyFor(text: Pick<TextObject, 'fontUrl' | 'fontFamily'>):
 }
 
 export function onFontReady(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return loaded.subscribe(listener);
 }
 
 let measureContext: CanvasRenderingContext2D | null = null;

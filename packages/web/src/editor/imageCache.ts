@@ -1,3 +1,4 @@
+import { createStore } from '@printloom/core';
 import { EDITOR_MESSAGES, IMAGE_PREVIEW_MAX_SIDE } from './constants.js';
 
 /**
@@ -17,7 +18,8 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 
 const pending = new Map<string, Promise<LoadedImage>>();
 const ready = new Map<string, LoadedImage>();
-const listeners = new Set<() => void>();
+/** Counts the images decoded so far; a canvas redraws on each. */
+const decoded = createStore(0);
 
 export class ImageLoadError extends Error {
   override readonly name = 'ImageLoadError';
@@ -52,7 +54,7 @@ export async function decodeImage(blob: Blob): Promise<LoadedImage> {
 
 function settle(src: string, image: LoadedImage): LoadedImage {
   ready.set(src, image);
-  for (const listener of [...listeners]) listener();
+  decoded.update((count) => count + 1);
   return image;
 }
 
@@ -89,6 +91,5 @@ export function peekImage(src: string): LoadedImage | undefined {
 
 /** Called whenever another image finishes decoding (the canvas redraws). */
 export function onImageReady(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return decoded.subscribe(listener);
 }

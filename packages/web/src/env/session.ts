@@ -1,28 +1,38 @@
-import { TOKEN_COOKIE, TOKEN_MAX_AGE_SECONDS } from '../constants.js';
+import { SESSION_MARKER_COOKIE } from '../constants.js';
 
 /**
- * The session token, kept in a cookie for 7 days (spec §4 Login). The API client sends it as
- * `Authorization: Bearer`; the cookie survives reloads and new tabs of the same host.
+ * The session lives in the `auth_token` cookie the server sets (HttpOnly, 7 days, spec §4
+ * Login): page scripts never read it, and every API call carries it with the CSRF header. This
+ * tab keeps the token it was handed at sign-in in memory only (the seller-center hand-over of
+ * spec §2 needs it); it is gone after a reload.
  */
+let signedInToken: string | null = null;
+
+/** The token this tab received at sign-in, if it has not been reloaded since. */
 export function readToken(): string | null {
+  return signedInToken;
+}
+
+export function writeToken(token: string): void {
+  signedInToken = token;
+}
+
+export function clearToken(): void {
+  signedInToken = null;
+}
+
+/**
+ * The readable marker of the session the server set beside the token cookie (a prefix of the
+ * token's hash, not the token): it changes when any tab signs in, out or switches account.
+ */
+export function readSessionMarker(): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) {
+    if (name === SESSION_MARKER_COOKIE) {
       const value = decodeURIComponent(rest.join('='));
       return value === '' ? null : value;
     }
   }
   return null;
-}
-
-export function writeToken(token: string): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: Cookie Store API is missing in Firefox and Safari
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${TOKEN_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure}`;
-}
-
-export function clearToken(): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: Cookie Store API is missing in Firefox and Safari
-  document.cookie = `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }

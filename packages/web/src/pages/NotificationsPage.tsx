@@ -6,16 +6,14 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { Link } from 'react-router';
 import { useMe } from '../api/hooks/useAuth.js';
 import { useMarkAllRead, useNotificationList } from '../api/hooks/useNotifications.js';
-import { EMPTY_NOTIFICATIONS } from '../constants.js';
+import { EMPTY_NOTIFICATIONS, NOTIFICATIONS_PER_PAGE } from '../constants.js';
 import { FormError } from './auth/FormError.js';
-
-const PER_PAGE = 10;
 
 /** All notifications, newest first, with paging and 'mark all as read'. */
 export function NotificationsPage() {
   const utcOffset = useMe()?.utc_offset ?? 0;
   const [page, setPage] = useState(1);
-  const list = useNotificationList(true, { page, per_page: PER_PAGE });
+  const list = useNotificationList(true, { page, per_page: NOTIFICATIONS_PER_PAGE });
   const markAll = useMarkAllRead();
   const items = list.data?.data ?? [];
   const lastPage = list.data?.last_page ?? 1;

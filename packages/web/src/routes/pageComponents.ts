@@ -17,6 +17,14 @@ const campaignEdit: LoadPage = async () =>
 const regularBulkImport: LoadPage = async () =>
   (await import('../pages/bulk/BulkImportPage.js')).RegularBulkImportPage;
 
+/** A store page's editor, for a new page and an existing one. */
+const storePageEdit: LoadPage = async () =>
+  (await import('../pages/storefronts/content/StorePageEditPage.js')).StorePageEditPage;
+
+/** A blog post's editor, for a new post and an existing one. */
+const blogPostEdit: LoadPage = async () =>
+  (await import('../pages/storefronts/content/BlogPostEditPage.js')).BlogPostEditPage;
+
 const account: LoadPage = async () => (await import('../pages/AccountPage.js')).AccountPage;
 // The error page is in the entry chunk already: it is every layout's error element.
 const notFound: LoadPage = async () => NotFoundPage;
@@ -46,13 +54,16 @@ export const PAGE_COMPONENTS = {
   all_campaigns: async () =>
     (await import('../pages/campaigns/CampaignsListPage.js')).CampaignsListPage,
   promotions: comingSoon,
-  collections: comingSoon,
+  collections: async () =>
+    (await import('../pages/collections/CollectionsListPage.js')).CollectionsListPage,
   pricing: comingSoon,
   bulk_campaigns: async () =>
     (await import('../pages/bulk/RegularBulkListPage.js')).RegularBulkListPage,
   on_promotion: comingSoon,
-  collection_edit: comingSoon,
-  collection_featured: comingSoon,
+  collection_edit: async () =>
+    (await import('../pages/collections/CollectionEditPage.js')).CollectionEditPage,
+  collection_featured: async () =>
+    (await import('../pages/collections/FeaturedCampaignsPage.js')).FeaturedCampaignsPage,
   pricing_analytics: comingSoon,
   campaigns_import: comingSoon,
   campaign_edit: campaignEdit,
@@ -87,23 +98,28 @@ export const PAGE_COMPONENTS = {
   email_campaign_edit: comingSoon,
   email_campaign_view: comingSoon,
 
-  all_stores: comingSoon,
+  all_stores: async () => (await import('../pages/storefronts/StoresListPage.js')).StoresListPage,
   product_reviews: comingSoon,
   search_keywords: comingSoon,
   social_feed: comingSoon,
   social_feed_new: comingSoon,
   social_feed_edit: comingSoon,
-  store_edit: comingSoon,
-  store_pages: comingSoon,
-  store_page_new: comingSoon,
-  store_page_edit: comingSoon,
+  store_edit: async () => (await import('../pages/storefronts/StoreEditPage.js')).StoreEditPage,
+  store_pages: async () =>
+    (await import('../pages/storefronts/content/StorePagesPage.js')).StorePagesPage,
+  store_page_new: storePageEdit,
+  store_page_edit: storePageEdit,
   store_sitemap: comingSoon,
   store_sitemap_urls: comingSoon,
-  store_blog: comingSoon,
-  store_blog_categories: comingSoon,
-  store_blog_new: comingSoon,
-  store_blog_edit: comingSoon,
+  store_blog: async () =>
+    (await import('../pages/storefronts/content/BlogPostsPage.js')).BlogPostsPage,
+  store_blog_categories: async () =>
+    (await import('../pages/storefronts/content/BlogCategoriesPage.js')).BlogCategoriesPage,
+  store_blog_new: blogPostEdit,
+  store_blog_edit: blogPostEdit,
 
+  product_catalog: async () =>
+    (await import('../pages/catalog/ProductCatalogPage.js')).ProductCatalogPage,
   stock_base_costs: comingSoon,
   payouts: comingSoon,
 
@@ -145,6 +161,7 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/auth/LoginAsSellerPage.js')).LoginAsSellerPage,
   auth_callback: async () => (await import('../pages/auth/CallbackPage.js')).CallbackPage,
   logout: async () => (await import('../pages/auth/LogoutPage.js')).LogoutPage,
+  dev_outbox: async () => (await import('../pages/dev/OutboxPage.js')).OutboxPage,
 
   maintenance: async () => (await import('../pages/MaintenancePage.js')).MaintenancePage,
   error_404: notFound,

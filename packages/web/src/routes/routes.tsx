@@ -7,10 +7,12 @@ import {
   pageGuards,
 } from '@printloom/core';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { type RouteObject, useLoaderData } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, useLoaderData } from 'react-router';
+import { queryClient } from '../api/queryClient.js';
 import { Root } from '../layouts/Root.js';
 import { ErrorPage } from '../pages/ErrorPage.js';
 import { PAGE_COMPONENTS } from './pageComponents.js';
+import { loadPageData, PAGE_DATA } from './pageData.js';
 import { type PageLoaderData, pageLoader } from './pageLoader.js';
 
 /** What a route tells the shell: its page and title (document title, headings). */
@@ -48,7 +50,15 @@ export function pageRoute(page: PageDef & { readonly id: PageId }): RouteObject 
         }
       : async () => ({ Component: await load() }),
   };
-  if (pageGuards(page).length > 0) route.loader = pageLoader(page);
+  const guarded = pageGuards(page).length > 0 ? pageLoader(page) : null;
+  if (guarded || PAGE_DATA[page.id]) {
+    route.loader = async (args: LoaderFunctionArgs): Promise<PageLoaderData> => {
+      const answer = guarded ? await guarded(args) : { denial: null };
+      // The page's reads start once the guards let the user in, never for a denied page.
+      if (!answer.denial) await loadPageData(page.id, args.params, queryClient);
+      return answer;
+    };
+  }
   return route;
 }
 

@@ -4,9 +4,8 @@ import { useEffect, useReducer, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { api } from '../api/client.js';
-import { BELL_PAGE_SIZE } from '../api/hooks/useNotifications.js';
-import { queryKeys } from '../api/queryKeys.js';
+import { BELL_PAGE_SIZE, useReadStatus } from '../api/hooks/useNotifications.js';
+import { notificationListQuery } from '../api/queries.js';
 import { NOTIFY_HIDE_MS, STORAGE_KEYS } from '../constants.js';
 import { readStorage, writeStorage } from '../env/storage.js';
 import { notifyError } from '../toast/notify.js';
@@ -42,6 +41,7 @@ function readDismissed(): string[] {
  */
 export function NotificationPopup({ user }: { user: User }) {
   const client = useQueryClient();
+  const readStatus = useReadStatus();
   const [state, dispatch] = useReducer(popupReducer, CLOSED);
   const [hideForDay, setHideForDay] = useState(false);
   const [decided, setDecided] = useState(false);
@@ -64,10 +64,7 @@ export function NotificationPopup({ user }: { user: User }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const query = { page: 1, per_page: BELL_PAGE_SIZE };
     client
-      .fetchQuery({
-        queryKey: queryKeys.notifications.list(query),
-        queryFn: () => api.shell.notifications({ query }),
-      })
+      .fetchQuery(notificationListQuery(query))
       .then((list) => {
         if (cancelled) return;
         writeStorage(STORAGE_KEYS.notifyFetchedAt, String(now));
@@ -104,10 +101,8 @@ export function NotificationPopup({ user }: { user: User }) {
       );
     }
     for (const body of readStatusPosts(state)) {
-      api.shell
-        .notificationsReadStatus({ body })
-        .then(() => client.invalidateQueries({ queryKey: queryKeys.notifications.all }))
-        .catch((error: unknown) => notifyError(error));
+      // Each post reports its own failure (mutate's callbacks would only follow the last).
+      readStatus.mutateAsync(body).catch((error: unknown) => notifyError(error));
     }
   };
 

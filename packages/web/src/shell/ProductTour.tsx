@@ -1,9 +1,10 @@
 import { type MenuContext, menuFor, menuPaths, type User } from '@printloom/core';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useLocation, useNavigate } from 'react-router';
 import { STORAGE_KEYS } from '../constants.js';
 import { readStorage, writeStorage } from '../env/storage.js';
+import { useStore } from '../state/useStore.js';
 import { resumeIndex, shouldStartTour, tourStepsFor } from './productTour.js';
 import { gettingStarted } from './tourStore.js';
 import { useOverlayTurn } from './useOverlayTurn.js';
@@ -41,7 +42,7 @@ export function ProductTour({ user, menuContext }: { user: User; menuContext: Me
     () => tourStepsFor(new Set(menuPaths(menuFor(user, menuContext)))),
     [user, menuContext],
   );
-  const panelShown = useSyncExternalStore(gettingStarted.subscribe, gettingStarted.getSnapshot);
+  const panelShown = useStore(gettingStarted);
   const [disabled, setDisabled] = useState(
     () => readStorage(STORAGE_KEYS.disableProductTour) === '1',
   );

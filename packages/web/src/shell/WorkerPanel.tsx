@@ -1,5 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import Table from 'react-bootstrap/Table';
+import { useStore } from '../state/useStore.js';
 import { type WorkerStore, workerStore } from './workerStore.js';
 
 /** Ctrl+Alt+W shows or hides the panel; it is for support, so it starts hidden. */
@@ -20,7 +21,7 @@ function useToggleKey(): boolean {
 
 /** The hidden worker panel (spec §2): Worker, Status, Processing Record and last error. */
 export function WorkerPanel({ store = workerStore }: { store?: WorkerStore }) {
-  const { workers } = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const { workers } = useStore(store);
   const shown = useToggleKey();
   return (
     <section

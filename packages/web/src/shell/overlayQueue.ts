@@ -1,3 +1,5 @@
+import { createStore } from '@printloom/core';
+
 /**
  * One overlay at a time (issue 11). On a first login the accounts dialog, the seller survey, the
  * notification pop-up and the product tour all want the screen; opened together the top one
@@ -39,18 +41,12 @@ export interface OverlayQueue {
 
 /** The queue of one signed-in shell; its snapshot changes identity only when a status does. */
 export function createOverlayQueue(): OverlayQueue {
-  let states: OverlayStates = {};
-  const listeners = new Set<() => void>();
+  const states = createStore<OverlayStates>({});
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => states,
+    subscribe: states.subscribe,
+    getSnapshot: states.getSnapshot,
     report(id, status) {
-      if (states[id] === status) return;
-      states = { ...states, [id]: status };
-      for (const listener of listeners) listener();
+      states.update((current) => (current[id] === status ? current : { ...current, [id]: status }));
     },
   };
 }

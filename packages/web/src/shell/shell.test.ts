@@ -162,7 +162,8 @@ describe('product tour (spec §2, §4)', () => {
   it('teaches only built pages, each step but the greeting and finish at a real control', () => {
     expect(TOUR_STEPS[0]?.id).toBe('greeting');
     expect(TOUR_STEPS.at(-1)).toMatchObject({ id: 'finish', route: '/' });
-    // /storefronts and /orders are "coming soon" cards: the tour does not walk through them.
+    // The tour walks through the campaign and bulk pages it was written for; later pages
+    // (storefronts, orders) are not part of it.
     expect([...new Set(TOUR_STEPS.map((step) => step.route))]).toEqual([
       '/',
       '/campaigns',

@@ -1,4 +1,5 @@
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+import { useStore } from '../state/useStore.js';
 import {
   type OverlayId,
   type OverlayQueue,
@@ -15,7 +16,7 @@ export const OverlayQueueContext = createContext<OverlayQueue | null>(null);
  */
 export function useOverlayTurnIn(queue: OverlayQueue, id: OverlayId, status: OverlayStatus) {
   useEffect(() => queue.report(id, status), [queue, id, status]);
-  const states = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  const states = useStore(queue);
   return overlayTurn(states) === id;
 }
 

@@ -1,26 +1,20 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, type ValueStore } from '@printloom/core';
 import { saveTheme, storedTheme, type Theme } from '../env/theme.js';
+import { useStore } from '../state/useStore.js';
 
-const listeners = new Set<() => void>();
-let current: Theme | null = null;
-
-function snapshot(): Theme {
-  current ??= storedTheme();
-  return current;
+/** The colour mode, read from storage on first use (not at import, before the page can run). */
+let theme: ValueStore<Theme> | null = null;
+function themeStore() {
+  theme ??= createStore(storedTheme());
+  return theme;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function setTheme(theme: Theme): void {
-  current = theme;
-  saveTheme(theme);
-  for (const listener of listeners) listener();
+export function setTheme(next: Theme): void {
+  saveTheme(next);
+  themeStore().set(next);
 }
 
 /** The colour mode every component reads, and its setter (stored, spec §2). */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  return [useSyncExternalStore(subscribe, snapshot), setTheme];
+  return [useStore(themeStore()), setTheme];
 }

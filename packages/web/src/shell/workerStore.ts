@@ -1,7 +1,9 @@
+import { createStore } from '@printloom/core';
+
 /**
  * What the in-tab bulk workers report to the hidden worker panel (spec §2): one row per worker
  * with its status, the record it processes (record id and template id) and its last error.
- * The bulk engine feeds the store with `setWorker`; React reads it with useSyncExternalStore.
+ * The bulk engine feeds the store with `setWorker`; React reads it with `useStore`.
  */
 export interface WorkerRow {
   id: string;
@@ -24,28 +26,20 @@ export interface WorkerStore {
 }
 
 export function createWorkerStore(): WorkerStore {
-  let snapshot: WorkerSnapshot = { workers: [] };
-  const listeners = new Set<() => void>();
-  const emit = () => {
-    for (const listener of listeners) listener();
-  };
+  const store = createStore<WorkerSnapshot>({ workers: [] });
   return {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => snapshot,
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
     setWorker(row) {
-      const others = snapshot.workers.filter((worker) => worker.id !== row.id);
-      const index = snapshot.workers.findIndex((worker) => worker.id === row.id);
-      const workers = [...others];
-      workers.splice(index === -1 ? workers.length : index, 0, row);
-      snapshot = { workers };
-      emit();
+      store.update(({ workers }) => {
+        const index = workers.findIndex((worker) => worker.id === row.id);
+        const next = workers.filter((worker) => worker.id !== row.id);
+        next.splice(index === -1 ? next.length : index, 0, row);
+        return { workers: next };
+      });
     },
     removeWorker(id) {
-      snapshot = { workers: snapshot.workers.filter((worker) => worker.id !== id) };
-      emit();
+      store.update(({ workers }) => ({ workers: workers.filter((worker) => worker.id !== id) }));
     },
   };
 }

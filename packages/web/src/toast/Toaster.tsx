@@ -1,11 +1,11 @@
-import { useSyncExternalStore } from 'react';
 import Toast from 'react-bootstrap/Toast';
 import ToastContainer from 'react-bootstrap/ToastContainer';
+import { useStore } from '../state/useStore.js';
 import { toasts } from './toastStore.js';
 
 /** Toasts bottom-right (spec §9), each closing after its own duration. */
 export function Toaster() {
-  const list = useSyncExternalStore(toasts.subscribe, toasts.getSnapshot);
+  const list = useStore(toasts);
   return (
     <ToastContainer position="bottom-end" className="p-3 position-fixed" style={{ zIndex: 2000 }}>
       {list.map((toast) => (

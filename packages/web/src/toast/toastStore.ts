@@ -1,3 +1,4 @@
+import { createStore } from '@printloom/core';
 import { TOAST_DEFAULT_MS, TOAST_PER_ITEM_MS } from '../constants.js';
 
 export type ToastVariant = 'success' | 'danger' | 'warning' | 'info';
@@ -20,22 +21,13 @@ export function toastDuration(lines: number, requested?: number): number {
   return Math.max(TOAST_DEFAULT_MS, lines * TOAST_PER_ITEM_MS);
 }
 
-type Listener = () => void;
-
 /** Toasts as an external store, so code outside React (the API layer, workers) can raise one. */
 export function createToastStore() {
-  let toasts: readonly Toast[] = [];
+  const list = createStore<readonly Toast[]>([]);
   let nextId = 1;
-  const listeners = new Set<Listener>();
-  const emit = () => {
-    for (const listener of listeners) listener();
-  };
   return {
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getSnapshot: () => toasts,
+    subscribe: list.subscribe,
+    getSnapshot: list.getSnapshot,
     show(
       variant: ToastVariant,
       message: string | readonly string[],
@@ -49,13 +41,11 @@ export function createToastStore() {
         durationMs: toastDuration(lines.length, options.durationMs),
       };
       if (options.title !== undefined) toast.title = options.title;
-      toasts = [...toasts, toast];
-      emit();
+      list.update((toasts) => [...toasts, toast]);
       return toast.id;
     },
     dismiss(id: number) {
-      toasts = toasts.filter((toast) => toast.id !== id);
-      emit();
+      list.update((toasts) => toasts.filter((toast) => toast.id !== id));
     },
   };
 }

@@ -3,14 +3,21 @@ import {
   REGULAR_WORKER_RETRY_DEFAULT_MS,
   type RegularApi,
   runRegularWorker,
+  systemClock,
   type WorkerLogger,
 } from '@printloom/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELOAD_INACTIVITY_MS, ROUTE_WAIT_MS, WORKER_STORAGE_KEYS } from './constants.js';
-import { createFakeClock, type FakeClock } from './fakeClock.js';
 import { shouldReloadTab, trackMouseActivity } from './reloadRule.js';
 import { createRouteGate } from './routeWait.js';
 import { createTabRegularApi } from './tabRegularApi.js';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const quiet: WorkerLogger = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -57,14 +64,14 @@ describe('reload rule (spec §4)', () => {
   });
 
   it('tracks mouse activity in local storage, at most once a second, seen by every tab', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const target = fakeTarget();
     const storage = memoryStorage();
     const mouse = trackMouseActivity({ target, storage, now: clock.now, writeEveryMs: 1000 });
     const started = clock.now();
     // A tab that just loaded counts as active: a reload cannot loop.
     expect(mouse.last()).toBe(started);
-    await clock.advance(5000);
+    await vi.advanceTimersByTimeAsync(5000);
     target.fire('mousemove');
     target.fire('mousemove');
     expect(mouse.last()).toBe(started + 5000);
@@ -73,7 +80,7 @@ describe('reload rule (spec §4)', () => {
     storage.setItem(WORKER_STORAGE_KEYS.lastMouseActivity, String(started + 9000));
     expect(mouse.last()).toBe(started + 9000);
     mouse.dispose();
-    await clock.advance(20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     target.fire('mousemove');
     expect(mouse.last()).toBe(started + 9000);
   });
@@ -81,7 +88,7 @@ describe('reload rule (spec §4)', () => {
 
 /** The regular worker of core, driven through the tab's API rules with a fake clock. */
 function runTabRegular(options: {
-  clock: FakeClock;
+  clock: typeof systemClock;
   path: () => string;
   answer: () => Partial<NextJobAnswer>;
   lastMouseActivity: () => number;
@@ -91,6 +98,7 @@ function runTabRegular(options: {
   const stop = new AbortController();
   const server: RegularApi = {
     bulkRegular: {
+      release: async () => null,
       nextJob: async () => {
         asked.push(options.clock.now());
         return {
@@ -129,7 +137,7 @@ function runTabRegular(options: {
 
 describe('regular worker in the tab', () => {
   it('asks for no job while the seller is on a busy page, and resumes when they leave', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const start = clock.now();
     let path = '/bulk-campaigns/multi-print-spaces/import/4';
     const run = runTabRegular({
@@ -138,20 +146,20 @@ describe('regular worker in the tab', () => {
       answer: () => ({}),
       lastMouseActivity: clock.now,
     });
-    await clock.advance(3 * ROUTE_WAIT_MS);
+    await vi.advanceTimersByTimeAsync(3 * ROUTE_WAIT_MS);
     expect(run.asked).toEqual([]);
     path = '/campaigns';
-    await clock.advance(ROUTE_WAIT_MS);
+    await vi.advanceTimersByTimeAsync(ROUTE_WAIT_MS);
     expect(run.asked).toEqual([start + 4 * ROUTE_WAIT_MS]);
     // Off the busy pages it polls at the regular worker's own pace.
-    await clock.advance(REGULAR_WORKER_RETRY_DEFAULT_MS);
+    await vi.advanceTimersByTimeAsync(REGULAR_WORKER_RETRY_DEFAULT_MS);
     expect(run.asked).toHaveLength(2);
     run.stop();
     await run.done;
   });
 
   it('reloads on a reload answer only after more than 60 s without mouse activity', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const start = clock.now();
     let lastMouse = start;
     const run = runTabRegular({
@@ -160,15 +168,15 @@ describe('regular worker in the tab', () => {
       answer: () => ({ reload: true }),
       lastMouseActivity: () => lastMouse,
     });
-    await clock.advance(50_000);
+    await vi.advanceTimersByTimeAsync(50_000);
     // The seller moved the mouse 50 s ago at most: no reload yet.
     expect(run.asked.length).toBeGreaterThan(1);
     expect(run.reloads).toEqual([]);
-    await clock.advance(20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect(run.reloads).toEqual([start + 70_000]);
     lastMouse = clock.now();
     const before = run.reloads.length;
-    await clock.advance(30_000);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(run.reloads).toHaveLength(before);
     run.stop();
     await run.done;

@@ -11,19 +11,23 @@
  *   a fresh tab session id (reloadRule.ts);
  * - every transition is shown in the hidden worker panel (shell/workerStore.ts).
  *
- * Stopping lets a row in hand finish and save, as `printloom bulk run` does on SIGINT; a row
- * that cannot be saved keeps its lease until it expires, then any worker claims it again.
+ * Stopping lets a row in hand finish and save, as `printloom bulk run` does on SIGINT. A tab
+ * that goes away (closed, reloaded) gives its rows in hand back with the lease `release` routes
+ * (handBack.ts), so another worker takes them at once; a row that can neither be saved nor given
+ * back keeps its lease until it expires, then any worker claims it again.
  */
 import {
   createApiClient,
+  heldJob,
+  heldRecord,
   type MultiSpaceState,
   type RegularState,
   runMultiSpaceWorker,
   runRegularWorker,
-  timerClock,
+  systemClock,
   type WorkerLogger,
 } from '@printloom/core';
-import { readToken } from '../env/session.js';
+import { readSessionMarker } from '../env/session.js';
 import { type WorkerRow, type WorkerStore, workerStore } from '../shell/workerStore.js';
 import { artworkAddress } from './artworkAddress.js';
 import { BrowserRowRenderer } from './BrowserRowRenderer.js';
@@ -36,6 +40,7 @@ import {
   WORKER_LOCK_NAME,
   WORKER_STATUS,
 } from './constants.js';
+import { createHandBack } from './handBack.js';
 import { createPaintClient } from './paintClient.js';
 import { trackMouseActivity } from './reloadRule.js';
 import { createRouteGate } from './routeWait.js';
@@ -116,26 +121,40 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
   const getPathname = options.getPathname ?? (() => location.pathname);
   const reloadPage = options.reloadPage ?? (() => location.reload());
   const controller = new AbortController();
-  const token = readToken();
+  const session = readSessionMarker();
 
   // Bound to the session the workers started under: never a request under another account.
   const api = createApiClient({
     baseUrl: '',
     fetch: (input, init) => {
-      if (readToken() !== token) {
+      if (readSessionMarker() !== session) {
         controller.abort();
         return Promise.reject(new SessionChangedError());
       }
-      // The token goes as a bearer header; cookies stay home, or the signed upload PUT (which
-      // carries no CSRF header) is refused as a cookie-authenticated request.
-      return fetch(input, { ...init, credentials: 'omit' });
+      // The HttpOnly session cookie goes along and the client adds the CSRF header, which the
+      // claim routes (GET pending, GET next-job) require; the signed upload PUT is authorised
+      // by its signature.
+      return fetch(input, { ...init, credentials: 'same-origin' });
     },
-    getToken: () => token,
+    getToken: () => null,
     onUnauthorized: () => controller.abort(),
   });
-  // A logout or switch in another tab changes the shared cookie without a word to this one.
+  // Leases given back as the page goes: `keepalive` lets the request outlive the page.
+  const releasing = createApiClient({
+    baseUrl: '',
+    fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin', keepalive: true }),
+    getToken: () => null,
+  });
+  const handBack = createHandBack({
+    target: window,
+    release: (kind, body) =>
+      kind === 'multiSpace'
+        ? releasing.bulkV3.release({ body })
+        : releasing.bulkRegular.release({ body }),
+  });
+  // A logout or switch in another tab changes the shared session marker without a word to this one.
   const sessionWatch = setInterval(() => {
-    if (readToken() !== token) controller.abort();
+    if (readSessionMarker() !== session) controller.abort();
   }, SESSION_CHECK_MS);
   const fetchAsset = (url: string) => fetch(url, { credentials: 'same-origin' });
   const templates = createTemplateAssets({ base: TEMPLATE_ASSETS_BASE, fetch: fetchAsset });
@@ -172,7 +191,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
   let regularMode: string = WORKER_STATUS.starting;
   const gate = createRouteGate({
     getPathname,
-    clock: timerClock,
+    clock: systemClock,
     onWait: (waiting) => {
       routeWaiting = waiting;
       show('regular', { status: waiting ? WORKER_STATUS.routeWait : regularMode });
@@ -196,26 +215,34 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
       runMultiSpaceWorker({
         api,
         renderer,
-        clock: timerClock,
+        clock: systemClock,
         logger: consoleLogger,
         signal: leadSignal,
         identity,
-        onState: (state: MultiSpaceState) =>
+        onState: (state: MultiSpaceState) => {
+          const row = heldRecord(state);
+          handBack.hold('multiSpace', row ? { id: row.id, leaseToken: row.lease_token } : null);
           show('multiSpace', {
             status: state.mode,
             recordId: state.record?.id ?? null,
             templateId: state.record?.template_campaign_id ?? null,
             lastError: state.lastError,
-          }),
+          });
+        },
       }),
       runRegularWorker({
         api: regularApi,
         renderer,
-        clock: timerClock,
+        clock: systemClock,
         logger: consoleLogger,
         signal: leadSignal,
         identity: { ...identity, processId: 'tab' },
         onState: (state: RegularState) => {
+          const job = heldJob(state);
+          handBack.hold(
+            'regular',
+            job?.lease_token ? { id: job.id, leaseToken: job.lease_token } : null,
+          );
           regularMode = state.mode;
           show('regular', {
             status: routeWaiting ? WORKER_STATUS.routeWait : state.mode,
@@ -239,11 +266,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
       show('multiSpace', { status, recordId: null, templateId: null });
       show('regular', { status, recordId: null, templateId: null });
     },
-    clock: {
-      now: () => Date.now(),
-      setInterval: (callback, ms) => setInterval(callback, ms),
-      clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
-    },
+    clock: systemClock,
     ...(options.leader ?? browserLeaderEnvironment()),
   })
     .catch((error: unknown) => {
@@ -251,6 +274,7 @@ function launch(options: StartInTabWorkersOptions): InTabWorkers {
     })
     .finally(() => {
       clearInterval(sessionWatch);
+      handBack.dispose();
       mouse.dispose();
       renderer.dispose();
       painter.dispose();

@@ -1,12 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { type Clock, systemClock } from '@printloom/core';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEADER_HEARTBEAT_MS, LEADER_TIMEOUT_MS } from './constants.js';
-import { createFakeClock, type FakeClock, flush } from './fakeClock.js';
 import {
   type ChannelLike,
   type LockManagerLike,
   runAsTabLeader,
   type TabLeaderOptions,
 } from './tabLeader.js';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Lets queued promise callbacks run (the code under test awaits between steps). */
+async function flush(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i += 1) await Promise.resolve();
+}
 
 /** An exclusive, first-come first-served lock per name, as navigator.locks grants them. */
 function createLocks(): LockManagerLike {
@@ -73,7 +85,7 @@ function createHub() {
 /** A fake tab competing for leadership; `leaders` records who leads right now. */
 function startTab(
   id: string,
-  env: Pick<TabLeaderOptions, 'locks' | 'openChannel'> & { clock: FakeClock },
+  env: Pick<TabLeaderOptions, 'locks' | 'openChannel'> & { clock: Clock },
   leaders: Set<string>,
   history: string[],
 ) {
@@ -108,7 +120,7 @@ function startTab(
 
 describe('tab leader with Web Locks', () => {
   it('lets one tab lead and hands over to a waiting tab when it stops', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const env = { locks: createLocks(), clock };
     const leaders = new Set<string>();
     const history: string[] = [];
@@ -134,7 +146,7 @@ describe('tab leader with Web Locks', () => {
   });
 
   it('stops a tab that is still waiting for the lock without it ever leading', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const env = { locks: createLocks(), clock };
     const leaders = new Set<string>();
     const history: string[] = [];
@@ -152,16 +164,16 @@ describe('tab leader with Web Locks', () => {
 
 describe('tab leader over BroadcastChannel (no Web Locks)', () => {
   it('elects one leader among three tabs and keeps it', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const hub = createHub();
     const env = { openChannel: () => hub.open(), clock };
     const leaders = new Set<string>();
     const history: string[] = [];
     const tabs = ['b', 'c', 'a'].map((id) => startTab(id, env, leaders, history));
-    await clock.advance(LEADER_TIMEOUT_MS + 3 * LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_TIMEOUT_MS + 3 * LEADER_HEARTBEAT_MS);
     expect(leaders.size).toBe(1);
     const [leader] = [...leaders];
-    await clock.advance(60_000);
+    await vi.advanceTimersByTimeAsync(60_000);
     expect([...leaders]).toEqual([leader]);
     expect(history).toEqual([leader]);
     for (const tab of tabs) {
@@ -172,43 +184,43 @@ describe('tab leader over BroadcastChannel (no Web Locks)', () => {
   });
 
   it('lets a new tab stand by while a leader is heard', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const hub = createHub();
     const env = { openChannel: () => hub.open(), clock };
     const leaders = new Set<string>();
     const history: string[] = [];
     startTab('b', env, leaders, history);
-    await clock.advance(LEADER_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_TIMEOUT_MS);
     expect([...leaders]).toEqual(['b']);
     // A lower id does not take over a leader that is alive.
     startTab('a', env, leaders, history);
-    await clock.advance(30_000);
+    await vi.advanceTimersByTimeAsync(30_000);
     expect(history).toEqual(['b']);
   });
 
   it('hands over on release once the leader has finished its work', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const hub = createHub();
     const env = { openChannel: () => hub.open(), clock };
     const leaders = new Set<string>();
     const history: string[] = [];
     const a = startTab('a', env, leaders, history);
-    await clock.advance(LEADER_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_TIMEOUT_MS);
     startTab('b', env, leaders, history);
-    await clock.advance(2 * LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(2 * LEADER_HEARTBEAT_MS);
     a.stop();
     // The stopping leader still holds its row: heartbeats stop, but b must not start yet...
-    await clock.advance(LEADER_HEARTBEAT_MS / 2);
+    await vi.advanceTimersByTimeAsync(LEADER_HEARTBEAT_MS / 2);
     expect([...leaders]).toEqual(['a']);
     a.finishWork();
     await a.done;
     // ...and takes over within a tick of the release, not after a timeout.
-    await clock.advance(LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_HEARTBEAT_MS);
     expect([...leaders]).toEqual(['b']);
   });
 
   it('takes over from a tab that vanished without a word after the timeout', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const hub = createHub();
     const leaders = new Set<string>();
     const history: string[] = [];
@@ -226,22 +238,22 @@ describe('tab leader over BroadcastChannel (no Web Locks)', () => {
       leaders,
       history,
     );
-    await clock.advance(LEADER_TIMEOUT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_TIMEOUT_MS);
     startTab('b', { openChannel: () => hub.open(), clock }, leaders, history);
-    await clock.advance(2 * LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(2 * LEADER_HEARTBEAT_MS);
     expect(history).toEqual(['a']);
     // The tab crashed: its channel is gone, no release was sent.
     channels[0]?.close();
     leaders.delete('a');
-    await clock.advance(LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_HEARTBEAT_MS);
     expect(leaders.size).toBe(0);
-    await clock.advance(LEADER_TIMEOUT_MS + LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_TIMEOUT_MS + LEADER_HEARTBEAT_MS);
     expect([...leaders]).toEqual(['b']);
     a.stop();
   });
 
   it('ends a split brain: of two leaders the higher id steps down', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const hub = createHub();
     const env = { openChannel: () => hub.open(), clock };
     const leaders = new Set<string>();
@@ -249,14 +261,14 @@ describe('tab leader over BroadcastChannel (no Web Locks)', () => {
     hub.partitioned = true;
     const a = startTab('a', env, leaders, history);
     const b = startTab('b', env, leaders, history);
-    await clock.advance(LEADER_TIMEOUT_MS + LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_TIMEOUT_MS + LEADER_HEARTBEAT_MS);
     expect(leaders.size).toBe(2);
     hub.partitioned = false;
-    await clock.advance(LEADER_HEARTBEAT_MS);
+    await vi.advanceTimersByTimeAsync(LEADER_HEARTBEAT_MS);
     b.finishWork();
     await flush();
     expect([...leaders]).toEqual(['a']);
-    await clock.advance(20_000);
+    await vi.advanceTimersByTimeAsync(20_000);
     expect([...leaders]).toEqual(['a']);
     a.stop();
     a.finishWork();
@@ -266,7 +278,7 @@ describe('tab leader over BroadcastChannel (no Web Locks)', () => {
 
 describe('tab leader without Web Locks or BroadcastChannel', () => {
   it('leads at once: the server leases still keep rows single', async () => {
-    const clock = createFakeClock();
+    const clock = systemClock;
     const leaders = new Set<string>();
     const history: string[] = [];
     const a = startTab('a', { clock }, leaders, history);

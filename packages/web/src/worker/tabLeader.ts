@@ -18,6 +18,7 @@
  *
  * - Neither (very old browsers): the tab leads; the server's leases still keep rows single.
  */
+import type { Clock } from '@printloom/core';
 import { LEADER_HEARTBEAT_MS, LEADER_TIMEOUT_MS } from './constants.js';
 
 export interface LockManagerLike {
@@ -35,12 +36,6 @@ export interface ChannelLike {
   close(): void;
 }
 
-export interface TimerClock {
-  now(): number;
-  setInterval(callback: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
 export interface TabLeaderOptions {
   name: string;
   /** This tab's id; the lower id wins a tie in the channel election. */
@@ -55,7 +50,7 @@ export interface TabLeaderOptions {
   onLeaderChange?: (leader: boolean) => void;
   locks?: LockManagerLike | undefined;
   openChannel?: ((name: string) => ChannelLike) | undefined;
-  clock: TimerClock;
+  clock: Pick<Clock, 'now' | 'setInterval' | 'clearInterval'>;
 }
 
 type Message =

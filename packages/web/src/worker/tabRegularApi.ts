@@ -35,6 +35,7 @@ export function createTabRegularApi(options: TabRegularApiOptions): RegularApi {
       createCampaign: (input) => api.bulkRegular.createCampaign(input),
       log: (input) => api.bulkRegular.log(input),
       saveDesigns: (input) => api.bulkRegular.saveDesigns(input),
+      release: (input) => api.bulkRegular.release(input),
     },
     bulkV3: { origin: (input) => api.bulkV3.origin(input) },
   };

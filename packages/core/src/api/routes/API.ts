@@ -5,13 +5,18 @@ import { bulkV3 } from './bulkV3.js';
 import { campaigns } from './campaigns.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
+import { collections } from './collections.js';
+import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
+import { storeContent } from './storeContent.js';
+import { storefront } from './storefront.js';
 import { storeSettings } from './storeSettings.js';
+import { stores } from './stores.js';
 import { team } from './team.js';
 import { uploads } from './uploads.js';
 
@@ -36,10 +41,15 @@ export const API = {
   campaigns,
   bulkV3,
   bulkRegular,
+  stores,
+  collections,
+  storeContent,
   storeSettings,
   emailSenders,
   marketing,
   personalized,
+  dev,
+  storefront,
 } as const;
 
 export type ApiTable = typeof API;

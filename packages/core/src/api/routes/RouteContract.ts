@@ -13,8 +13,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type RouteAuth = 'none' | 'optional' | 'user';
 
-/** Named request allowances; the server sets the numbers (login attempts, tracking pings, image decodes). */
-export type RateLimitClass = 'auth' | 'tracking' | 'images';
+/**
+ * Named request allowances; the server sets the numbers (auth forms, tracking pings, image
+ * decodes). `login`: one allowance per address shared by every login route (seller, admin,
+ * two-factor), plus a growing delay per account.
+ */
+export type RateLimitClass = 'auth' | 'login' | 'tracking' | 'images';
 
 /**
  * How the request body travels: a JSON document checked with `body` (the default), a
@@ -23,7 +27,7 @@ export type RateLimitClass = 'auth' | 'tracking' | 'images';
 export type BodyKind = 'json' | 'multipart' | 'raw';
 
 /** Statuses a handler may answer besides success, each with the error envelope. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
 interface ContractBase {
   method: HttpMethod;
@@ -42,6 +46,11 @@ interface ContractBase {
   rateLimit?: RateLimitClass;
   /** The body may name uploaded files (checked against the bucket before the handler). */
   uploadRefs?: boolean;
+  /**
+   * A GET that changes state (a worker's claim): called with the session cookie it needs the
+   * CSRF header like any POST, so a cross-site link cannot trigger it; a bearer token needs none.
+   */
+  changesState?: boolean;
 }
 
 /** An answer in the JSON envelope: `data` checked with `response`. */

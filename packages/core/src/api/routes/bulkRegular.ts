@@ -19,7 +19,7 @@ import {
 } from '../../bulk/BulkRegularJob.js';
 import { ReleaseLeaseAnswer, ReleaseLeaseBody } from '../../bulk/ReleaseLease.js';
 import { DoneAnswer } from '../authSchemas.js';
-import { paginated } from '../pagination.js';
+import { cappedPaginated } from '../pagination.js';
 import { route } from './RouteContract.js';
 
 const tags = ['bulk-regular'] as const;
@@ -37,6 +37,7 @@ export const bulkRegular = {
     ...worker,
     method: 'GET',
     path: '/seller/campaign/bulk/next-job',
+    changesState: true,
     summary: 'The next regular bulk job for this tab, or why there is none',
     query: NextJobQuery,
     response: NextJobAnswer,
@@ -86,7 +87,7 @@ export const bulkRegular = {
     path: '/seller/campaign/bulk/jobs',
     summary: 'Regular bulk jobs (bulk list query of spec §3, without type)',
     query: BulkRegularListQuery,
-    response: paginated(BulkRegularRow),
+    response: cappedPaginated(BulkRegularRow),
   }),
   createJobs: route({
     ...worker,

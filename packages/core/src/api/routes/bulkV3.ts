@@ -19,7 +19,7 @@ import {
 import { ReleaseLeaseAnswer, ReleaseLeaseBody } from '../../bulk/ReleaseLease.js';
 import { MarkRowInvalidBody, RowResultAnswer, SaveProcessedRowBody } from '../../bulk/RowResult.js';
 import { IdParams } from '../catalogSchemas.js';
-import { paginated } from '../pagination.js';
+import { cappedPaginated } from '../pagination.js';
 import { route } from './RouteContract.js';
 
 const tags = ['bulk-v3'] as const;
@@ -59,12 +59,13 @@ export const bulkV3 = {
     path: '/seller/campaign/bulk-v3/campaigns',
     summary: 'Bulk multi-space rows (list query of spec §3)',
     query: BulkMultiSpaceListQuery,
-    response: paginated(BulkMultiSpaceRow),
+    response: cappedPaginated(BulkMultiSpaceRow),
   }),
   pending: route({
     ...worker,
     method: 'GET',
     path: '/seller/campaign/bulk-v3/pending',
+    changesState: true,
     summary: 'Claim up to `take` rows as leases (FOR UPDATE SKIP LOCKED)',
     query: PendingBulkQuery,
     response: z.array(PendingBulkRecord),

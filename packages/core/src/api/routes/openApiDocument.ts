@@ -14,6 +14,7 @@ type Json = Record<string, unknown>;
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid input: `message` is the first field message, `errors` has every field',
   401: 'No valid session',
+  402: 'The payment was declined: `message` says why',
   403: 'The session may not do this',
   404: 'Not found (or not the caller’s)',
   409: 'In conflict with the current state',

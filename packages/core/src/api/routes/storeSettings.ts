@@ -36,7 +36,7 @@ export const storeSettings = {
     params: StoreParams,
     body: CouponConfigBody,
     response: DoneAnswer,
-    errors: [403, 404],
+    errors: [403, 404, 422],
   }),
   calcExtraPrintCost: route({
     method: 'POST',

@@ -28,13 +28,13 @@ export const uploads = {
     path: '/public/pre-signed-url',
     summary: 'A signed PUT address without a session (public folder)',
     description:
-      "With a session holding update_campaign the file goes to the seller's folder, otherwise to the public one.",
+      "With a session holding update_campaign the file goes to the seller's folder, otherwise to the public one; without a session it needs a solved bot check in the X-Bot-Check header (403 without one).",
     tags,
     auth: 'optional',
     permission: 'update_campaign',
     body: PreSignedUrlBody,
     response: PreSignedUrlAnswer,
-    errors: [422],
+    errors: [403, 422],
   }),
   blobPut: route({
     method: 'PUT',

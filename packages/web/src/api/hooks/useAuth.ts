@@ -1,14 +1,21 @@
-import type { LoginAnswer, LoginCredentialsInput, User } from '@printloom/core';
+import { ApiError, type LoginAnswer, type LoginCredentialsInput, type User } from '@printloom/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clearToken, readToken, writeToken } from '../../env/session.js';
+import { clearToken, writeToken } from '../../env/session.js';
 import { api } from '../client.js';
 import { queryClient as sharedClient } from '../queryClient.js';
 import { queryKeys } from '../queryKeys.js';
 
-/** The signed-in user (`GET /me`); only asked when a token exists. */
+/** The signed-in user (`GET /me` with the session cookie); null when there is no session. */
 export const meQuery = queryOptions<User | null>({
   queryKey: queryKeys.me.all,
-  queryFn: async () => (readToken() ? api.auth.me() : null),
+  queryFn: async () => {
+    try {
+      return await api.auth.me();
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 401) return null;
+      throw error;
+    }
+  },
   staleTime: 60_000,
 });
 
@@ -23,7 +30,7 @@ export async function startSession(token: string): Promise<User> {
   return sharedClient.fetchQuery(meQuery) as Promise<User>;
 }
 
-/** Forgets the local session: token cookie and every cached answer. */
+/** Forgets the local session: the token in memory and every cached answer. */
 export function endLocalSession(): void {
   clearToken();
   sharedClient.clear();
@@ -31,10 +38,17 @@ export function endLocalSession(): void {
 
 export function useLogin(designer: boolean) {
   return useMutation({
-    mutationFn: async (credentials: LoginCredentialsInput): Promise<LoginAnswer> =>
+    mutationFn: async ({
+      credentials,
+      botCheck,
+    }: {
+      credentials: LoginCredentialsInput;
+      /** Needed after failed attempts: the login's error then carries `errors.bot_check`. */
+      botCheck?: string | undefined;
+    }): Promise<LoginAnswer> =>
       designer
-        ? api.auth.adminLogin({ body: credentials })
-        : api.auth.sellerLogin({ body: credentials }),
+        ? api.auth.adminLogin({ body: credentials, botCheck })
+        : api.auth.sellerLogin({ body: credentials, botCheck }),
     onSuccess: async (answer) => {
       if ('access_token' in answer) await startSession(answer.access_token);
     },
@@ -54,7 +68,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        if (readToken()) await api.auth.logout();
+        await api.auth.logout();
       } catch (error) {
         // The local session ends anyway; a server that cannot revoke is only logged.
         console.error('Logout call failed', error);
@@ -66,8 +80,13 @@ export function useLogout() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: { name: string; email: string; password: string }) =>
-      api.auth.register({ body }),
+    mutationFn: ({
+      body,
+      botCheck,
+    }: {
+      body: { name: string; email: string; password: string };
+      botCheck?: string | undefined;
+    }) => api.auth.register({ body, botCheck }),
     onSuccess: async (answer) => {
       await startSession(answer.access_token);
     },
@@ -76,7 +95,8 @@ export function useRegister() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.auth.forgotPassword({ body: { email } }),
+    mutationFn: ({ email, botCheck }: { email: string; botCheck?: string | undefined }) =>
+      api.auth.forgotPassword({ body: { email }, botCheck }),
   });
 }
 

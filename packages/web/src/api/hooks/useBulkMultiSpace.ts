@@ -13,6 +13,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../client.js';
+import { queryKeys } from '../queryKeys.js';
 
 /** While rows wait or run, lists and job progress refresh this often (live progress). */
 export const BULK_LIVE_REFRESH_MS = 1500;
@@ -20,15 +21,6 @@ export const BULK_LIVE_REFRESH_MS = 1500;
 /** When nothing runs, how often the lists check whether something started elsewhere. */
 export const BULK_IDLE_REFRESH_MS = 10_000;
 export const BULK_ACTIVE_STATUSES: ReadonlySet<string> = new Set(['pending', 'processing']);
-
-export const multiSpaceKeys = {
-  all: ['bulk-v3'] as const,
-  lists: () => [...multiSpaceKeys.all, 'list'] as const,
-  list: (query: BulkMultiSpaceListQueryInput) => [...multiSpaceKeys.lists(), query] as const,
-  activity: () => [...multiSpaceKeys.all, 'activity'] as const,
-  job: (id: number) => [...multiSpaceKeys.all, 'job', id] as const,
-  origin: (id: number) => [...multiSpaceKeys.all, 'origin', id] as const,
-};
 
 type RowPage = Paginated<BulkMultiSpaceRow>;
 
@@ -43,7 +35,7 @@ const hasActiveRows = (page: RowPage | undefined) =>
  */
 export function useMultiSpaceActivity() {
   return useQuery({
-    queryKey: multiSpaceKeys.activity(),
+    queryKey: queryKeys.bulkV3.activity(),
     queryFn: async () => {
       const [pending, processing] = await Promise.all([
         api.bulkV3.rows({ query: { status: 'pending', per_page: 1 } }),
@@ -59,7 +51,7 @@ export function useMultiSpaceActivity() {
 export function useMultiSpaceList(query: BulkMultiSpaceListQueryInput, enabled = true) {
   const active = (useMultiSpaceActivity().data ?? 0) > 0;
   return useQuery({
-    queryKey: multiSpaceKeys.list(query),
+    queryKey: queryKeys.bulkV3.list(query),
     queryFn: () => api.bulkV3.rows({ query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (active || hasActiveRows(q.state.data) ? BULK_LIVE_REFRESH_MS : false),
@@ -70,7 +62,7 @@ export function useMultiSpaceList(query: BulkMultiSpaceListQueryInput, enabled =
 /** A job's row counts; refreshes while any row of it is pending or running. */
 export function useBulkJob(id: number | undefined) {
   return useQuery({
-    queryKey: multiSpaceKeys.job(id ?? 0),
+    queryKey: queryKeys.bulkV3.job(id ?? 0),
     queryFn: () => api.bulkV3.job({ params: { id: id ?? 0 } }),
     enabled: id !== undefined,
     refetchInterval: (q) => {
@@ -85,7 +77,7 @@ export function useBulkJob(id: number | undefined) {
 /** The template campaign of a job as the worker sees it: products, print spaces, mockups. */
 export function useBulkOrigin(id: number | undefined) {
   return useQuery({
-    queryKey: multiSpaceKeys.origin(id ?? 0),
+    queryKey: queryKeys.bulkV3.origin(id ?? 0),
     queryFn: () => api.bulkV3.origin({ params: { id: id ?? 0 } }),
     enabled: id !== undefined,
     staleTime: 60_000,
@@ -95,14 +87,14 @@ export function useBulkOrigin(id: number | undefined) {
 /** Puts the rows the server answered with into every cached page that shows them. */
 function replaceRows(client: QueryClient, rows: readonly BulkMultiSpaceRow[]): void {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  client.setQueriesData<RowPage>({ queryKey: multiSpaceKeys.lists() }, (page) =>
+  client.setQueriesData<RowPage>({ queryKey: queryKeys.bulkV3.lists() }, (page) =>
     page ? { ...page, data: page.data.map((row) => byId.get(row.id) ?? row) } : page,
   );
 }
 
 function dropRows(client: QueryClient, ids: readonly number[]): void {
   const gone = new Set(ids);
-  client.setQueriesData<RowPage>({ queryKey: multiSpaceKeys.lists() }, (page) => {
+  client.setQueriesData<RowPage>({ queryKey: queryKeys.bulkV3.lists() }, (page) => {
     if (!page) return page;
     const data = page.data.filter((row) => !gone.has(row.id));
     return { ...page, data, total: page.total - (page.data.length - data.length) };
@@ -118,8 +110,8 @@ export function useMultiSpaceActions() {
   // Rows changed state: job counts and the activity count follow the server again.
   const refreshJobs = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: [...multiSpaceKeys.all, 'job'] }),
-      client.invalidateQueries({ queryKey: multiSpaceKeys.activity() }),
+      client.invalidateQueries({ queryKey: queryKeys.bulkV3.jobs() }),
+      client.invalidateQueries({ queryKey: queryKeys.bulkV3.activity() }),
     ]);
   const retry = useMutation({
     mutationFn: (id: number) => api.bulkV3.retry({ body: { id } }),
@@ -149,7 +141,7 @@ export function useMultiSpaceActions() {
       void refreshJobs();
     },
   });
-  const refetchAll = () => client.invalidateQueries({ queryKey: multiSpaceKeys.all });
+  const refetchAll = () => client.invalidateQueries({ queryKey: queryKeys.bulkV3.all });
   const startAll = useMutation({
     mutationFn: () => api.bulkV3.startAll({ body: {} }),
     onSuccess: refetchAll,
@@ -190,7 +182,7 @@ export function useJobActions(bulkId: number) {
     }
     return changed;
   };
-  const refetch = () => client.invalidateQueries({ queryKey: multiSpaceKeys.all });
+  const refetch = () => client.invalidateQueries({ queryKey: queryKeys.bulkV3.all });
   const start = useMutation({
     mutationFn: () => act(['stopped'], api.bulkV3.start),
     onSettled: refetch,
@@ -207,6 +199,6 @@ export function useCreateBulkJob() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateBulkJobBody) => api.bulkV3.createJob({ body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: multiSpaceKeys.lists() }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.bulkV3.lists() }),
   });
 }

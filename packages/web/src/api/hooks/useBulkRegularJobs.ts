@@ -12,25 +12,19 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../client.js';
+import { queryKeys } from '../queryKeys.js';
 import {
   BULK_ACTIVE_STATUSES,
   BULK_IDLE_REFRESH_MS,
   BULK_LIVE_REFRESH_MS,
 } from './useBulkMultiSpace.js';
 
-export const regularBulkKeys = {
-  all: ['bulk-regular'] as const,
-  lists: () => [...regularBulkKeys.all, 'list'] as const,
-  list: (query: BulkRegularListQueryInput) => [...regularBulkKeys.lists(), query] as const,
-  activity: () => [...regularBulkKeys.all, 'activity'] as const,
-};
-
 type JobPage = Paginated<BulkRegularRow>;
 
 /** How many regular jobs wait or run (see useMultiSpaceActivity for why lists follow it). */
 export function useRegularBulkActivity() {
   return useQuery({
-    queryKey: regularBulkKeys.activity(),
+    queryKey: queryKeys.bulkRegular.activity(),
     queryFn: async () => {
       const [pending, processing] = await Promise.all([
         api.bulkRegular.jobs({ query: { status: 'pending', per_page: 1 } }),
@@ -46,7 +40,7 @@ export function useRegularBulkActivity() {
 export function useRegularBulkList(query: BulkRegularListQueryInput) {
   const active = (useRegularBulkActivity().data ?? 0) > 0;
   return useQuery({
-    queryKey: regularBulkKeys.list(query),
+    queryKey: queryKeys.bulkRegular.list(query),
     queryFn: () => api.bulkRegular.jobs({ query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) =>
@@ -58,7 +52,7 @@ export function useRegularBulkList(query: BulkRegularListQueryInput) {
 
 function replaceJobs(client: QueryClient, rows: readonly BulkRegularRow[]): void {
   const byId = new Map(rows.map((row) => [row.id, row]));
-  client.setQueriesData<JobPage>({ queryKey: regularBulkKeys.lists() }, (page) =>
+  client.setQueriesData<JobPage>({ queryKey: queryKeys.bulkRegular.lists() }, (page) =>
     page ? { ...page, data: page.data.map((row) => byId.get(row.id) ?? row) } : page,
   );
 }
@@ -66,7 +60,8 @@ function replaceJobs(client: QueryClient, rows: readonly BulkRegularRow[]): void
 /** Same actions as the multi-space list, on regular jobs (spec §4). */
 export function useRegularBulkActions() {
   const client = useQueryClient();
-  const refreshActivity = () => client.invalidateQueries({ queryKey: regularBulkKeys.activity() });
+  const refreshActivity = () =>
+    client.invalidateQueries({ queryKey: queryKeys.bulkRegular.activity() });
   const updated = (rows: readonly BulkRegularRow[]) => {
     replaceJobs(client, rows);
     void refreshActivity();
@@ -87,7 +82,7 @@ export function useRegularBulkActions() {
     mutationFn: (ids: number[]) => api.bulkRegular.remove({ body: { ids } }),
     onSuccess: (answer) => {
       const gone = new Set(answer.ids);
-      client.setQueriesData<JobPage>({ queryKey: regularBulkKeys.lists() }, (page) => {
+      client.setQueriesData<JobPage>({ queryKey: queryKeys.bulkRegular.lists() }, (page) => {
         if (!page) return page;
         const data = page.data.filter((row) => !gone.has(row.id));
         return { ...page, data, total: page.total - (page.data.length - data.length) };
@@ -95,7 +90,7 @@ export function useRegularBulkActions() {
       void refreshActivity();
     },
   });
-  const refetchAll = () => client.invalidateQueries({ queryKey: regularBulkKeys.all });
+  const refetchAll = () => client.invalidateQueries({ queryKey: queryKeys.bulkRegular.all });
   const startAll = useMutation({
     mutationFn: () => api.bulkRegular.startAll(),
     onSuccess: refetchAll,
@@ -126,6 +121,6 @@ export function useCreateRegularJobs() {
       }
       return ids;
     },
-    onSettled: () => client.invalidateQueries({ queryKey: regularBulkKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.bulkRegular.all }),
   });
 }

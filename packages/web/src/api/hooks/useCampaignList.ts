@@ -1,13 +1,7 @@
 import type { CampaignListQueryInput } from '@printloom/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../client.js';
-
-/** Query keys of the campaign list (the editor's detail keys live with the editor). */
-export const campaignListKeys = {
-  all: ['campaigns'] as const,
-  lists: () => [...campaignListKeys.all, 'list'] as const,
-  list: (query: CampaignListQueryInput) => [...campaignListKeys.lists(), query] as const,
-};
+import { queryKeys } from '../queryKeys.js';
 
 /**
  * A page of the seller's campaigns (spec §3 list query). The previous page stays on screen
@@ -15,7 +9,7 @@ export const campaignListKeys = {
  */
 export function useCampaignList(query: CampaignListQueryInput, enabled = true) {
   return useQuery({
-    queryKey: campaignListKeys.list(query),
+    queryKey: queryKeys.campaigns.list(query),
     queryFn: () => api.campaigns.list({ query }),
     placeholderData: keepPreviousData,
     enabled,

@@ -1,6 +1,7 @@
 import type { NotificationReadStatus } from '@printloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
+import { notificationListQuery, notificationQuery } from '../queries.js';
 import { queryKeys } from '../queryKeys.js';
 
 /** The bell list's page size: the list area is 250 px high and scrolls. */
@@ -10,18 +11,11 @@ export function useNotificationList(
   enabled: boolean,
   query = { page: 1, per_page: BELL_PAGE_SIZE },
 ) {
-  return useQuery({
-    queryKey: queryKeys.notifications.list(query),
-    queryFn: () => api.shell.notifications({ query }),
-    enabled,
-  });
+  return useQuery({ ...notificationListQuery(query), enabled });
 }
 
 export function useNotification(id: number) {
-  return useQuery({
-    queryKey: queryKeys.notifications.detail(id),
-    queryFn: () => api.shell.notification({ params: { id } }),
-  });
+  return useQuery(notificationQuery(id));
 }
 
 export function useReadStatus() {

@@ -1,11 +1,7 @@
 import { storeBaseUrl, type User } from '@printloom/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../client.js';
-
-export const storeKeys = {
-  stores: ['stores'] as const,
-  siteConfig: ['site-config'] as const,
-};
+import { queryKeys } from '../queryKeys.js';
 
 /**
  * The address campaign links are made absolute with (spec §6 store base URL): the current
@@ -17,13 +13,13 @@ export function useStoreBaseUrl(user: User | null): {
   error: unknown;
 } {
   const stores = useQuery({
-    queryKey: storeKeys.stores,
-    queryFn: () => api.campaigns.stores(),
+    queryKey: queryKeys.stores.all,
+    queryFn: () => api.stores.list({ query: {} }),
     staleTime: 5 * 60_000,
     enabled: user !== null,
   });
   const siteConfig = useQuery({
-    queryKey: storeKeys.siteConfig,
+    queryKey: queryKeys.siteConfig.all,
     queryFn: () => api.catalog.siteConfig(),
     staleTime: 60 * 60_000,
   });

@@ -1,16 +1,15 @@
-import type { ChangeEvent } from 'react';
 import Form from 'react-bootstrap/Form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
 /**
  * A labelled input of the auth forms with its error right under it: the input is marked
  * invalid and names the message with `aria-describedby`, so a screen reader reads the message
- * with the field (WCAG 3.3.1).
+ * with the field (WCAG 3.3.1). `field` is what the form's `register(name)` returns.
  */
 export function AuthField({
   id,
   label,
-  value,
-  onChange,
+  field,
   error,
   type = 'text',
   autoComplete,
@@ -20,8 +19,7 @@ export function AuthField({
 }: {
   id: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  field: UseFormRegisterReturn;
   error?: string | undefined;
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
@@ -35,8 +33,7 @@ export function AuthField({
       <Form.Label>{label}</Form.Label>
       <Form.Control
         type={type}
-        value={value}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+        {...field}
         isInvalid={error !== undefined}
         aria-invalid={error !== undefined ? true : undefined}
         aria-describedby={error !== undefined ? errorId : undefined}

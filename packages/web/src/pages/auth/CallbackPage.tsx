@@ -1,6 +1,7 @@
 import { errorMessage } from '@printloom/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client.js';
 import { startSession } from '../../api/hooks/useAuth.js';
 import { PATHS } from '../../constants.js';
 import { isSafeInternalPath, isSameOriginUrl } from '../../routes/redirects.js';
@@ -23,7 +24,10 @@ export function CallbackPage() {
       setFailure('The sign-in link has no token.');
       return;
     }
-    startSession(token)
+    // The token becomes this host's HttpOnly session cookie, set by the server.
+    api.auth
+      .callbackSession({ body: { token } })
+      .then(() => startSession(token))
       .then(() => {
         if (isSafeInternalPath(target)) navigate(target, { replace: true });
         else if (isSameOriginUrl(target, window.location.origin)) window.location.assign(target);

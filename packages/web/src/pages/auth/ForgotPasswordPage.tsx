@@ -1,27 +1,44 @@
-import { type FormEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { ForgotPasswordBody } from '@printloom/core';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../../api/hooks/useAuth.js';
+import { useBotCheck } from '../../botCheck/BotCheck.js';
+import { fieldError, useApiForm } from '../../forms/useApiForm.js';
+import { DemoOutboxLink } from '../dev/OutboxPage.js';
 import { AuthField } from './AuthField.js';
-import { FormError } from './FormError.js';
-import { splitFormError } from './fieldErrors.js';
+import { AuthForm } from './AuthForm.js';
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const errors = splitFormError(forgot.error, ['email'] as const);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    forgot.mutate(email);
-  };
+  const { form, formError } = useApiForm({
+    schema: ForgotPasswordBody,
+    defaultValues: { email: '' },
+    serverError: forgot.error,
+  });
+  const botCheck = useBotCheck();
+  const submit = form.handleSubmit(({ email }) =>
+    // A solution works once: every answer is followed by a new check.
+    forgot.mutate({ email, botCheck: botCheck.solution }, { onSettled: botCheck.renew }),
+  );
   return (
-    <Form onSubmit={submit} noValidate aria-label="Forgot password">
-      <h1 className="h4 mb-3">Forgot password</h1>
-      <FormError error={errors.form} />
+    <AuthForm
+      label="Forgot password"
+      heading="Forgot password"
+      onSubmit={submit}
+      formError={formError}
+      pending={forgot.isPending}
+      submitLabel="Send reset link"
+      beforeSubmit={botCheck.widget}
+      submitDisabled={botCheck.waiting}
+      footer={
+        <p className="mt-3 small mb-0">
+          <Link to="/auth/login">Back to login</Link>
+        </p>
+      }
+    >
       {forgot.isSuccess ? (
         <div className="alert alert-success" role="status">
-          If an account exists for {email}, a reset link is on its way.
+          If an account exists for {forgot.variables?.email}, a reset link is on its way.
+          <DemoOutboxLink />
         </div>
       ) : null}
       <AuthField
@@ -29,17 +46,10 @@ export function ForgotPasswordPage() {
         label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.fields.email}
+        field={form.register('email')}
+        error={fieldError(form, 'email')}
         autoFocus
       />
-      <Button type="submit" className="w-100" disabled={forgot.isPending}>
-        Send reset link
-      </Button>
-      <p className="mt-3 small mb-0">
-        <Link to="/auth/login">Back to login</Link>
-      </p>
-    </Form>
+    </AuthForm>
   );
 }

@@ -1,14 +1,13 @@
-import { isDesignerLogin } from '@printloom/core';
-import { type FormEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { ApiError, BOT_CHECK_FIELD, isDesignerLogin, LoginCredentials } from '@printloom/core';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogin } from '../../api/hooks/useAuth.js';
+import { useBotCheck } from '../../botCheck/BotCheck.js';
 import { writeStorage } from '../../env/storage.js';
+import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { AuthField } from './AuthField.js';
+import { AuthForm } from './AuthForm.js';
 import { TFA_TOKEN_KEY } from './afterLogin.js';
-import { FormError } from './FormError.js';
-import { splitFormError } from './fieldErrors.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 /**
@@ -21,15 +20,24 @@ export function LoginPage() {
   const designer = isDesignerLogin(window.location.hostname, new URLSearchParams(search));
   const login = useLogin(designer);
   const goOn = useGoAfterLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const errors = splitFormError(login.error, ['email', 'password'] as const);
+  const { form, formError } = useApiForm({
+    schema: LoginCredentials,
+    defaultValues: { email: '', password: '' },
+    serverError: login.error,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // After failed attempts the server asks for a bot check (errors.bot_check); the form shows
+  // it from then on, a new one for each attempt.
+  const [checkNeeded, setCheckNeeded] = useState(false);
+  const botCheck = useBotCheck({ enabled: checkNeeded });
+  const submit = form.handleSubmit((credentials) => {
     login.mutate(
-      { email, password },
+      { credentials, botCheck: checkNeeded ? botCheck.solution : undefined },
       {
+        onError: (error) => {
+          if (error instanceof ApiError && error.errors?.[BOT_CHECK_FIELD]) setCheckNeeded(true);
+          botCheck.renew();
+        },
         onSuccess: (answer) => {
           if ('tfa_required' in answer) {
             writeStorage(TFA_TOKEN_KEY, answer.tfa_token, 'session');
@@ -38,20 +46,33 @@ export function LoginPage() {
         },
       },
     );
-  };
+  });
 
   return (
-    <Form onSubmit={submit} noValidate aria-label="Login">
-      <h1 className="h4 mb-3">{designer ? 'Designer login' : 'Login'}</h1>
-      <FormError error={errors.form} />
+    <AuthForm
+      label="Login"
+      heading={designer ? 'Designer login' : 'Login'}
+      onSubmit={submit}
+      formError={formError}
+      pending={login.isPending}
+      submitLabel="Login"
+      pendingLabel="Signing in…"
+      beforeSubmit={botCheck.widget}
+      submitDisabled={botCheck.waiting}
+      footer={
+        <div className="d-flex justify-content-between mt-3 small">
+          <Link to="/auth/forgot-password">Forgot password?</Link>
+          {designer ? null : <Link to="/auth/register">Create an account</Link>}
+        </div>
+      }
+    >
       <AuthField
         id="login-email"
         label="Email"
         type="email"
         autoComplete="username"
-        value={email}
-        onChange={setEmail}
-        error={errors.fields.email}
+        field={form.register('email')}
+        error={fieldError(form, 'email')}
         required
         autoFocus
       />
@@ -60,18 +81,10 @@ export function LoginPage() {
         label="Password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.fields.password}
+        field={form.register('password')}
+        error={fieldError(form, 'password')}
         required
       />
-      <Button type="submit" className="w-100" disabled={login.isPending}>
-        {login.isPending ? 'Signing in…' : 'Login'}
-      </Button>
-      <div className="d-flex justify-content-between mt-3 small">
-        <Link to="/auth/forgot-password">Forgot password?</Link>
-        {designer ? null : <Link to="/auth/register">Create an account</Link>}
-      </div>
-    </Form>
+    </AuthForm>
   );
 }

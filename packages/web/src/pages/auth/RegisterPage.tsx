@@ -1,35 +1,50 @@
-import { type FormEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { RegisterBody } from '@printloom/core';
 import { Link } from 'react-router';
 import { useRegister } from '../../api/hooks/useAuth.js';
+import { useBotCheck } from '../../botCheck/BotCheck.js';
+import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { AuthField } from './AuthField.js';
-import { FormError } from './FormError.js';
-import { splitFormError } from './fieldErrors.js';
+import { AuthForm } from './AuthForm.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 export function RegisterPage() {
   const register = useRegister();
   const goOn = useGoAfterLogin();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const errors = splitFormError(register.error, ['name', 'email', 'password'] as const);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    register.mutate({ name, email, password }, { onSuccess: goOn });
-  };
+  const { form, formError } = useApiForm({
+    schema: RegisterBody,
+    defaultValues: { name: '', email: '', password: '' },
+    serverError: register.error,
+  });
+  const botCheck = useBotCheck();
+  const submit = form.handleSubmit((body) =>
+    register.mutate(
+      { body, botCheck: botCheck.solution },
+      // A solution works once: a failed attempt shows a new check.
+      { onSuccess: goOn, onError: botCheck.renew },
+    ),
+  );
   return (
-    <Form onSubmit={submit} noValidate aria-label="Register">
-      <h1 className="h4 mb-3">Create your seller account</h1>
-      <FormError error={errors.form} />
+    <AuthForm
+      label="Register"
+      heading="Create your seller account"
+      onSubmit={submit}
+      formError={formError}
+      pending={register.isPending}
+      submitLabel="Register"
+      beforeSubmit={botCheck.widget}
+      submitDisabled={botCheck.waiting}
+      footer={
+        <p className="mt-3 small mb-0">
+          Already have an account? <Link to="/auth/login">Login</Link>
+        </p>
+      }
+    >
       <AuthField
         id="register-name"
         label="Name"
         autoComplete="name"
-        value={name}
-        onChange={setName}
-        error={errors.fields.name}
+        field={form.register('name')}
+        error={fieldError(form, 'name')}
         autoFocus
       />
       <AuthField
@@ -37,25 +52,17 @@ export function RegisterPage() {
         label="Email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.fields.email}
+        field={form.register('email')}
+        error={fieldError(form, 'email')}
       />
       <AuthField
         id="register-password"
         label="Password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.fields.password}
+        field={form.register('password')}
+        error={fieldError(form, 'password')}
       />
-      <Button type="submit" className="w-100" disabled={register.isPending}>
-        Register
-      </Button>
-      <p className="mt-3 small mb-0">
-        Already have an account? <Link to="/auth/login">Login</Link>
-      </p>
-    </Form>
+    </AuthForm>
   );
 }

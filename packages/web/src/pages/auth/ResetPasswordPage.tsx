@@ -1,22 +1,24 @@
-import { type FormEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { ResetPasswordBody } from '@printloom/core';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../api/hooks/useAuth.js';
+import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { AuthField } from './AuthField.js';
-import { FormError } from './FormError.js';
-import { splitFormError } from './fieldErrors.js';
+import { AuthForm } from './AuthForm.js';
+
+/** The field of the form; the token comes from the mailed link, so its error stays above it. */
+const NewPassword = ResetPasswordBody.pick({ password: true });
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  // The token comes from the mailed link, not a field: its error stays above the form.
-  const errors = splitFormError(reset.error, ['password'] as const);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    reset.mutate({ token: params.get('token') ?? '', password });
-  };
+  const { form, formError } = useApiForm({
+    schema: NewPassword,
+    defaultValues: { password: '' },
+    serverError: reset.error,
+  });
+  const submit = form.handleSubmit(({ password }) =>
+    reset.mutate({ token: params.get('token') ?? '', password }),
+  );
   if (reset.isSuccess) {
     return (
       <div role="status">
@@ -28,22 +30,23 @@ export function ResetPasswordPage() {
     );
   }
   return (
-    <Form onSubmit={submit} noValidate aria-label="Reset password">
-      <h1 className="h4 mb-3">Choose a new password</h1>
-      <FormError error={errors.form} />
+    <AuthForm
+      label="Reset password"
+      heading="Choose a new password"
+      onSubmit={submit}
+      formError={formError}
+      pending={reset.isPending}
+      submitLabel="Change password"
+    >
       <AuthField
         id="reset-password"
         label="New password"
         type="password"
         autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.fields.password}
+        field={form.register('password')}
+        error={fieldError(form, 'password')}
         autoFocus
       />
-      <Button type="submit" className="w-100" disabled={reset.isPending}>
-        Change password
-      </Button>
-    </Form>
+    </AuthForm>
   );
 }

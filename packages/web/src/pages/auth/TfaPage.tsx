@@ -1,14 +1,15 @@
-import { type FormEvent, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import { TfaCodeBody } from '@printloom/core';
 import { Link } from 'react-router';
 import { useConfirmTfa, useMe, useVerifyTfa } from '../../api/hooks/useAuth.js';
 import { readStorage, removeStorage } from '../../env/storage.js';
+import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { AuthField } from './AuthField.js';
+import { AuthForm } from './AuthForm.js';
 import { TFA_TOKEN_KEY } from './afterLogin.js';
-import { FormError } from './FormError.js';
-import { splitFormError } from './fieldErrors.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
+
+/** Authenticator apps show the code as "123 456"; the spaces are not part of it. */
+const withoutSpaces = (value: string) => value.replace(/\s/g, '');
 
 /**
  * Two-factor step (spec §2 /auth/tfa). After a password login it verifies the code against the
@@ -21,13 +22,15 @@ export function TfaPage() {
   const verify = useVerifyTfa();
   const confirm = useConfirmTfa();
   const goOn = useGoAfterLogin();
-  const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = code.replace(/\s/g, '');
+  const { form, formError } = useApiForm({
+    schema: TfaCodeBody,
+    defaultValues: { code: '' },
+    serverError: verify.error ?? confirm.error,
+  });
+  const submit = form.handleSubmit(({ code }) => {
     if (challenge) {
       verify.mutate(
-        { tfa_token: challenge, code: trimmed },
+        { tfa_token: challenge, code },
         {
           onSuccess: () => {
             removeStorage(TFA_TOKEN_KEY, 'session');
@@ -35,8 +38,8 @@ export function TfaPage() {
           },
         },
       );
-    } else confirm.mutate(trimmed, { onSuccess: goOn });
-  };
+    } else confirm.mutate(code, { onSuccess: goOn });
+  });
   if (!challenge && !me) {
     return (
       <div>
@@ -48,26 +51,25 @@ export function TfaPage() {
       </div>
     );
   }
-  const pending = verify.isPending || confirm.isPending;
-  const errors = splitFormError(verify.error ?? confirm.error, ['code'] as const);
   return (
-    <Form onSubmit={submit} noValidate aria-label="Two-factor authentication">
-      <h1 className="h4 mb-3">Two-factor authentication</h1>
+    <AuthForm
+      label="Two-factor authentication"
+      heading="Two-factor authentication"
+      onSubmit={submit}
+      formError={formError}
+      pending={verify.isPending || confirm.isPending}
+      submitLabel="Verify"
+    >
       <p className="text-body-secondary">Enter the 6-digit code from your authenticator app.</p>
-      <FormError error={errors.form} />
       <AuthField
         id="tfa-code"
         label="Code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        value={code}
-        onChange={setCode}
-        error={errors.fields.code}
+        field={form.register('code', { setValueAs: withoutSpaces })}
+        error={fieldError(form, 'code')}
         autoFocus
       />
-      <Button type="submit" className="w-100" disabled={pending}>
-        Verify
-      </Button>
-    </Form>
+    </AuthForm>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { useMe, useResendVerification, useVerifyEmail } from '../../api/hooks/useAuth.js';
+import { DemoOutboxLink } from '../dev/OutboxPage.js';
 import { FormError } from './FormError.js';
 
 /**
@@ -59,6 +60,7 @@ export function VerifyEmailPage() {
           Login
         </Link>
       )}
+      {token ? null : <DemoOutboxLink />}
       {me ? (
         <p className="mt-3 mb-0 small text-center">
           <Link to="/auth/logout">Logout</Link>

@@ -61,6 +61,7 @@ export interface BulkListState {
 
 interface Page {
   total: number;
+  total_is_capped: boolean;
   current_page: number;
   last_page: number;
   from: number | null;
@@ -314,6 +315,7 @@ export function BulkListView(props: BulkListViewProps) {
           page={page.current_page}
           lastPage={page.last_page}
           total={page.total}
+          totalIsCapped={page.total_is_capped}
           from={page.from}
           to={page.to}
           noun={props.noun}

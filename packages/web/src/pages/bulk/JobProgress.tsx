@@ -1,4 +1,4 @@
-import { type BulkJobSummary, errorMessage } from '@printloom/core';
+import { type BulkJobSummary, type BulkMultiSpaceRow, errorMessage } from '@printloom/core';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
@@ -7,6 +7,7 @@ import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { useBulkJob, useJobActions, useMultiSpaceList } from '../../api/hooks/useBulkMultiSpace.js';
 import { toasts } from '../../toast/toastStore.js';
+import { tabIdentity } from '../../worker/clientIdentity.js';
 import { ListPagination } from '../lists/ListPagination.js';
 import { StatusBadge } from '../lists/StatusBadge.js';
 import { JOB_ROWS_PER_PAGE, MULTI_SPACE_LIST_PATH } from './constants.js';
@@ -27,6 +28,23 @@ export function jobNumbers(job: BulkJobSummary) {
     finished,
     percent: job.total === 0 ? 0 : Math.round((finished / job.total) * 100),
   };
+}
+
+/**
+ * The workers that processed the rows shown, by the name they gave (`server worker 1` of
+ * `printloom serve`, the device of a `printloom bulk run`); this browser's own tab worker is
+ * "this browser". In the order first seen.
+ */
+export function processedBy(
+  rows: readonly Pick<BulkMultiSpaceRow, 'status' | 'device_id'>[],
+  ownDeviceId: string,
+): string[] {
+  const names = new Set<string>();
+  for (const row of rows) {
+    if (row.status !== 'completed' || !row.device_id) continue;
+    names.add(row.device_id === ownDeviceId ? 'this browser' : row.device_id);
+  }
+  return [...names];
 }
 
 /**
@@ -72,6 +90,7 @@ export function JobProgress({ jobId }: { jobId: number }) {
   }
   const n = jobNumbers(job.data);
   const running = n.pending + n.processing > 0;
+  const workers = processedBy(rows.data?.data ?? [], tabIdentity().deviceId);
   const run = (which: 'start' | 'stop') =>
     actions[which].mutate(undefined, {
       onSuccess: (changed) =>
@@ -138,9 +157,9 @@ export function JobProgress({ jobId }: { jobId: number }) {
       <p className="small text-body-secondary" aria-live="polite">
         {running ? (
           <>
-            Rows are processed by the bulk worker of this dashboard and by any{' '}
-            <code>printloom bulk run</code> worker. Keep this tab open; this page refreshes by
-            itself.
+            Rows are processed by the bulk workers of the server (<code>printloom serve</code>), by
+            the worker of an open dashboard tab and by any <code>printloom bulk run</code>; leaving
+            this page does not stop the job, and the page refreshes by itself.
           </>
         ) : n.stopped > 0 ? (
           'The job is stopped: start it to queue its rows.'
@@ -149,6 +168,11 @@ export function JobProgress({ jobId }: { jobId: number }) {
         )}{' '}
         <Link to={MULTI_SPACE_LIST_PATH}>All bulk rows</Link>
       </p>
+      {workers.length > 0 ? (
+        <p className="small text-body-secondary" data-testid="job-workers">
+          Processed by {workers.join(', ')}.
+        </p>
+      ) : null}
 
       {rows.isError ? (
         <div className="alert alert-danger" role="alert">
@@ -193,6 +217,7 @@ export function JobProgress({ jobId }: { jobId: number }) {
           page={rows.data.current_page}
           lastPage={rows.data.last_page}
           total={rows.data.total}
+          totalIsCapped={rows.data.total_is_capped}
           from={rows.data.from}
           to={rows.data.to}
           noun="rows"

@@ -1,14 +1,12 @@
 import { createApiClient } from '@printloom/core';
-import { readToken } from '../../env/session.js';
 
 /**
- * The client artwork uploads go through. The session token goes as a bearer header and cookies
- * stay home: the signed upload PUT carries no CSRF header, so the server refuses it as a
- * cookie-authenticated change when the session cookie rides along (the dashboard's shared
- * client sends cookies).
+ * The client artwork uploads go through: the HttpOnly session cookie with the CSRF header the
+ * client adds; the signed upload PUT is authorised by its signature (the server does not ask
+ * it for the header).
  */
 export const uploadClient = createApiClient({
   baseUrl: '',
-  fetch: (input, init) => fetch(input, { ...init, credentials: 'omit' }),
-  getToken: readToken,
+  fetch: (input, init) => fetch(input, { ...init, credentials: 'same-origin' }),
+  getToken: () => null,
 });

@@ -1,21 +1,21 @@
 import {
   type Campaign,
+  createStore,
   type DesignObject,
   type ImageObject,
+  NICHES,
+  Niche,
+  nicheLabel,
   type ProductTemplate,
+  slugify,
   type TextObject,
   UPLOAD_FAILED_MESSAGE,
 } from '@printloom/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
-import {
-  createEditorStore,
-  createLiveValue,
-  useEditorState,
-} from '../../editor/createEditorStore.js';
+import { createEditorStore, useEditorState } from '../../editor/createEditorStore.js';
 import { DesignEditor } from '../../editor/DesignEditor.js';
 import { ensureFonts, measureText } from '../../editor/fonts.js';
 import { loadImage } from '../../editor/imageCache.js';
@@ -23,6 +23,8 @@ import { MockupPanel } from '../../editor/MockupPanel.js';
 import { readStorage, writeStorage } from '../../env/storage.js';
 import { notifyError, notifyUploadFailed } from '../../toast/notify.js';
 import { toasts } from '../../toast/toastStore.js';
+import { CampaignHeaderActions } from './edit/CampaignHeaderActions.js';
+import { CampaignStores } from './edit/CampaignStores.js';
 import {
   type CampaignFormValues,
   coloursOf,
@@ -35,20 +37,18 @@ import {
   type ProductFormValue,
   productsWithoutDesign,
   productValueFor,
-  slugify,
   templateSpaces,
   validateCampaignForm,
 } from './edit/campaignForm.js';
 import { LeaveGuard } from './edit/LeaveGuard.js';
 import { PricingFields } from './edit/PricingFields.js';
 import { ProductLinks } from './edit/ProductLinks.js';
-import { saveCampaign } from './edit/saveCampaign.js';
 import { TemplatePicker } from './edit/TemplatePicker.js';
 import { trackOnce } from './edit/tracking.js';
 import {
-  campaignEditKeys,
   useCampaign,
   useProductTemplates,
+  useSaveCampaign,
   useStoreLinkData,
 } from './edit/useCampaignEditData.js';
 
@@ -93,7 +93,7 @@ function CampaignEditor({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const saveMutation = useSaveCampaign();
   const user = useMe();
   const route = editRouteOf(location.pathname);
   const [campaignId, setCampaignId] = useState<number | null>(
@@ -107,7 +107,7 @@ function CampaignEditor({
     typeof routeId === 'number' && loadedFor.current !== routeId,
   );
   const [store] = useState(() => createEditorStore({ measure: measureText }));
-  const [live] = useState(() => createLiveValue<DesignObject | null>(null));
+  const [live] = useState(() => createStore<DesignObject | null>(null));
   const [values, setValues] = useState<CampaignFormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<FormErrors>({});
   const [saved, setSaved] = useState<Campaign | null>(null);
@@ -263,8 +263,7 @@ function CampaignEditor({
     const wasNew = campaignId === null;
     setSaving(true);
     try {
-      const result = await saveCampaign({
-        api,
+      const result = await saveMutation.mutateAsync({
         campaignId,
         type: route.type,
         values,
@@ -289,8 +288,6 @@ function CampaignEditor({
       setSavedRevision(revisionAtSave);
       setFormDirty(false);
       setErrors({});
-      queryClient.setQueryData(campaignEditKeys.campaign(result.id), result);
-      void queryClient.invalidateQueries({ queryKey: campaignEditKeys.campaigns });
       toasts.show('success', launch ? 'Campaign launched.' : 'Campaign saved.');
       const utm = readStorage(UTM_STORAGE_KEY, 'session');
       if (utm) {
@@ -396,6 +393,21 @@ function CampaignEditor({
           <span className="badge text-bg-warning" data-testid="unsaved-badge">
             Unsaved changes
           </span>
+        )}
+        {saved && (
+          <CampaignHeaderActions
+            campaign={saved}
+            disabled={saving}
+            editPrefix={route.prefix}
+            onStatus={(status) =>
+              setSaved((current) => (current ? { ...current, status } : current))
+            }
+            onLeave={(path, options) => {
+              // A deleted campaign has nothing left to save: leave without asking.
+              if (!options.guard) leaving.current = true;
+              navigate(path);
+            }}
+          />
         )}
       </div>
       {pageLoading ? (
@@ -578,6 +590,31 @@ function CampaignEditor({
                       Lowercase letters, digits and dashes; made from the name when left empty.
                     </div>
                   </div>
+                  <div>
+                    <label htmlFor="campaign-niche" className="form-label small mb-1">
+                      Niche
+                    </label>
+                    <select
+                      id="campaign-niche"
+                      className="form-select form-select-sm"
+                      value={values.niche ?? ''}
+                      aria-describedby="campaign-niche-help"
+                      onChange={(e) => {
+                        const niche = Niche.safeParse(e.target.value);
+                        updateValues((v) => ({ ...v, niche: niche.success ? niche.data : null }));
+                      }}
+                    >
+                      <option value="">No niche</option>
+                      {NICHES.map((niche) => (
+                        <option key={niche} value={niche}>
+                          {nicheLabel(niche)}
+                        </option>
+                      ))}
+                    </select>
+                    <div className="form-text" id="campaign-niche-help">
+                      The product category stores and search list the campaign under.
+                    </div>
+                  </div>
                   <PricingFields
                     products={values.products}
                     templates={templates.byId}
@@ -596,6 +633,7 @@ function CampaignEditor({
                     />
                   </div>
                 )}
+                {saved && user && <CampaignStores campaignId={saved.id} user={user} />}
                 <div className="d-flex flex-wrap gap-2 align-items-center">
                   <button
                     type="submit"

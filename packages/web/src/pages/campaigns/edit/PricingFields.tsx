@@ -1,6 +1,11 @@
 import { formatCurrency, type ProductTemplate } from '@printloom/core';
 import { ColorSwatches } from '../../../editor/ColorSwatches.js';
-import { coloursOf, type FormErrors, type ProductFormValue } from './campaignForm.js';
+import {
+  coloursOf,
+  type FormErrors,
+  highestBaseCost,
+  type ProductFormValue,
+} from './campaignForm.js';
 
 /** Sell price, offered colours and default colour of each product, with their errors. */
 export function PricingFields({
@@ -21,7 +26,8 @@ export function PricingFields({
     <div className="vstack gap-3" data-testid="pricing">
       {products.map((product, index) => {
         const template = templates.get(product.templateId);
-        const base = template?.base_cost ?? 0;
+        const base = template ? highestBaseCost(template, product.colors) : 0;
+        const sizes = template?.sizes ?? [];
         const priceId = `price-${product.templateId}`;
         const priceError = errors[`products.${product.templateId}.price`];
         const colorError = errors[`products.${product.templateId}.colors`];
@@ -50,9 +56,10 @@ export function PricingFields({
               </div>
             </div>
             <div className="form-text" id={`${priceId}-help`}>
-              Base cost {formatCurrency(base, 'USD')}
+              {sizes.length > 1 ? 'Highest base cost' : 'Base cost'} {formatCurrency(base, 'USD')}
+              {sizes.length > 1 ? ` (sizes ${sizes.join(', ')})` : ''}
               {Number.isFinite(price) && price >= base
-                ? ` · profit ${formatCurrency(price - base, 'USD')} per sale`
+                ? ` · profit ${sizes.length > 1 ? 'at least ' : ''}${formatCurrency(price - base, 'USD')} per sale`
                 : ''}
             </div>
             {colours.length > 0 && (

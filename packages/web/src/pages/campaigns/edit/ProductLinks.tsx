@@ -4,14 +4,21 @@ import {
   type SiteConfig,
   type Store,
   storeBaseUrl,
+  storefrontProductPath,
   type User,
 } from '@printloom/core';
 import { useState } from 'react';
+import { useCampaignStores } from '../../../api/hooks/useStores.js';
 import { productPath } from './campaignForm.js';
 
+/** A store as the stores list answers it (with its slug). */
+type LinkStore = Store & { slug?: string };
+
 /**
- * The storefront link of each product (spec §3 Product link), made absolute with the store host
- * (spec §6: the current store, else the preview or marketplace domain).
+ * The storefront link of each product (spec §3 Product link). A campaign listed in a store links
+ * to its product page in the first of those stores, `/s/{store}/products/{campaign}` on this
+ * host, which serves every store; an unlisted one shows the address it will have, made absolute
+ * with the store host (spec §6: the current store, else the preview or marketplace domain).
  */
 export function ProductLinks({
   campaign,
@@ -21,10 +28,11 @@ export function ProductLinks({
 }: {
   campaign: Campaign;
   user: User;
-  stores: readonly Store[] | undefined;
+  stores: readonly LinkStore[] | undefined;
   siteConfig: SiteConfig | undefined;
 }) {
   const [copied, setCopied] = useState<number | null>(null);
+  const listedIn = useCampaignStores(campaign.id);
   if (!siteConfig || !stores) {
     return <p className="small text-body-secondary mb-0">Loading the product links…</p>;
   }
@@ -38,10 +46,16 @@ export function ProductLinks({
       </p>
     );
   }
+  const listedIds = listedIn.data?.store_ids ?? [];
+  const sellingStore = stores
+    .filter((store) => store.id !== undefined && listedIds.includes(store.id))
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0))[0];
   return (
     <ul className="list-unstyled small mb-0 vstack gap-1" data-testid="product-links">
       {campaign.products.map((product) => {
-        const url = absoluteProductUrl(productPath(campaign, product), base);
+        const url = sellingStore?.slug
+          ? `${window.location.origin}${storefrontProductPath(sellingStore.slug, campaign)}?product=${product.id}`
+          : absoluteProductUrl(productPath(campaign, product), base);
         return (
           <li key={product.id} className="d-flex align-items-center gap-2">
             <a href={url} target="_blank" rel="noreferrer" className="text-truncate">

@@ -1,5 +1,13 @@
-import { formatCurrency, type ProductTemplate } from '@printloom/core';
+import { baseCostRange, formatCurrency, type ProductTemplate } from '@printloom/core';
 import { is3dTemplate } from './campaignForm.js';
+
+/** The base cost a card shows: the range of its variants ("$11.50–$14.50"), else one cost. */
+export function baseCostText(template: ProductTemplate): string {
+  const range = baseCostRange(template.variants);
+  if (!range) return formatCurrency(template.base_cost ?? 0, 'USD');
+  const min = formatCurrency(range.min / 100, 'USD');
+  return range.max > range.min ? `${min}–${formatCurrency(range.max / 100, 'USD')}` : min;
+}
 
 /** The catalog's products as a checklist (spec §2 product template selection). */
 export function TemplatePicker({
@@ -40,8 +48,13 @@ export function TemplatePicker({
                   {is3dTemplate(template) && <span className="badge text-bg-info">3D</span>}
                   <span className="d-block small text-body-secondary">
                     {template.print_spaces.map((s) => s.name).join(', ')} · base cost{' '}
-                    {formatCurrency(template.base_cost ?? 0, 'USD')}
+                    {baseCostText(template)}
                   </span>
+                  {template.sizes.length > 0 && (
+                    <span className="d-block small text-body-secondary" data-testid="sizes">
+                      {template.sizes.length === 1 ? 'Size' : 'Sizes'} {template.sizes.join(', ')}
+                    </span>
+                  )}
                 </label>
               </div>
             </div>

@@ -5,11 +5,11 @@ import {
   defaultPrice,
   designsOfCampaign,
   editRouteOf,
+  highestBaseCost,
   productPath,
   productsWithoutDesign,
   productValueFor,
   serializeDesign,
-  slugify,
   templateSpaces,
   validateCampaignForm,
 } from './campaignForm.js';
@@ -72,6 +72,40 @@ describe('campaign form rules', () => {
     expect(priced('7.49')).toBe('The price must be at least the base cost, $7.50.');
     expect(priced('10000')).toBe('The price must be below $10,000.');
     expect(priced('7.50')).toBeUndefined();
+  });
+
+  it('needs a price that covers the dearest size of the colours offered', () => {
+    const sized = ProductTemplate.parse({
+      ...tshirt,
+      variants: [
+        ['M', 'White', 1150],
+        ['3XL', 'White', 1550],
+        ['M', 'Black', 1150],
+        ['3XL', 'Black', 1650],
+      ].map(([size, color, cost], i) => ({
+        id: i + 1,
+        size,
+        color: { name: color, hex_code: color === 'White' ? '#FFFFFF' : '#111111' },
+        base_cost: cost,
+        weight_grams: 200,
+        sku: `T-${color}-${size}`,
+      })),
+    });
+    const sizedTemplates = new Map([[sized.id, sized]]);
+    expect(highestBaseCost(sized)).toBe(16.5);
+    expect(highestBaseCost(sized, ['White'])).toBe(15.5);
+    expect(productValueFor(sized).price).toBe('32.99');
+    const priced = (price: string, colors: string[]) =>
+      validateCampaignForm(
+        form({
+          products: [{ ...productValueFor(sized), price, colors, defaultColor: colors[0] ?? '' }],
+        }),
+        sizedTemplates,
+      )['products.101.price'];
+    expect(priced('16.00', ['White', 'Black'])).toBe(
+      'The price must be at least the base cost, $16.50.',
+    );
+    expect(priced('16.00', ['White'])).toBeUndefined();
   });
 
   it('needs at least one colour offered', () => {
@@ -163,6 +197,5 @@ describe('product links (spec §3)', () => {
     expect(productPath({ id: 4, slug: null, name: 'Café Crème!' }, { id: 9 })).toBe(
       '/cafe-creme/product-9',
     );
-    expect(slugify('  --Hello,  World--  ')).toBe('hello-world');
   });
 });

@@ -4,10 +4,12 @@ import {
   type Colour,
   createPrintSpace,
   formatCurrency,
+  type Niche,
   PRINT_TYPE_FULL_3D,
   type PrintSpace,
   PrintSpaceDesign,
   type ProductTemplate,
+  slugify,
 } from '@printloom/core';
 import { z } from 'zod';
 
@@ -55,6 +57,8 @@ export interface ProductFormValue {
 export interface CampaignFormValues {
   name: string;
   slug: string;
+  /** The product category buyers find it under; null or left out when none is chosen. */
+  niche?: Niche | null;
   products: ProductFormValue[];
 }
 
@@ -70,22 +74,24 @@ export function defaultPrice(baseCost: number | undefined): string {
   return (Math.ceil(cost * 2) - 0.01).toFixed(2);
 }
 
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/g, '');
+/**
+ * What the dearest variant of the offered colours costs to make, in dollars (2XL and 3XL cost
+ * more): one sell price covers every size, so it must be at least this. Without variants, the
+ * template's base cost.
+ */
+export function highestBaseCost(template: ProductTemplate, colors?: readonly string[]): number {
+  const offered = colors && colors.length > 0 ? new Set(colors) : undefined;
+  const costs = template.variants
+    .filter((v) => !offered || offered.has(v.color.name))
+    .map((v) => v.base_cost);
+  return costs.length > 0 ? Math.max(...costs) / 100 : (template.base_cost ?? 0);
 }
 
 export function productValueFor(template: ProductTemplate): ProductFormValue {
   const colors = template.options.color;
   return {
     templateId: template.id,
-    price: defaultPrice(template.base_cost),
+    price: defaultPrice(highestBaseCost(template)),
     colors: [...colors],
     defaultColor: colors[0] ?? '',
   };
@@ -142,7 +148,7 @@ export function campaignFormSchema(templates: ReadonlyMap<number, ProductTemplat
           });
           continue;
         }
-        const price = priceError(product.price, template.base_cost ?? 0);
+        const price = priceError(product.price, highestBaseCost(template, product.colors));
         if (price)
           ctx.addIssue({
             code: 'custom',
@@ -238,6 +244,7 @@ export function formOfCampaign(campaign: Campaign): CampaignFormValues {
   return {
     name: campaign.name,
     slug: campaign.slug ?? '',
+    niche: campaign.niche ?? null,
     products: campaign.products.map((product) => ({
       id: product.id,
       templateId: product.template_id,

@@ -8,6 +8,7 @@ import {
   type MockupTemplate,
   type PrintSpaceDesign,
   type ProductTemplate,
+  slugify,
 } from '@printloom/core';
 import type { Api } from '../../../api/client.js';
 import {
@@ -22,7 +23,6 @@ import {
   type CampaignFormValues,
   colourOf,
   serializeDesign,
-  slugify,
   templateSpaces,
 } from './campaignForm.js';
 
@@ -112,6 +112,7 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
             ...(slug ? { slug } : {}),
             system_type: input.type,
             product_type: 'campaign',
+            ...(values.niche ? { niche: values.niche } : {}),
             products: productBodies(values, false),
           },
         })
@@ -120,6 +121,7 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
           body: {
             name,
             ...(slug ? { slug } : {}),
+            ...(values.niche !== undefined ? { niche: values.niche } : {}),
             products: productBodies(values, true),
           },
         });

@@ -1,29 +1,15 @@
 import type { ProductTemplate } from '@printloom/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../api/client.js';
+import { campaignQuery, productTemplatesQuery } from '../../../api/queries.js';
+import { queryKeys } from '../../../api/queryKeys.js';
+import { type SaveCampaignInput, saveCampaign } from './saveCampaign.js';
 
-/** Most product templates one catalog page answers (core ProductTemplateListQuery). */
-const TEMPLATE_PAGE_SIZE = 100;
-
-/**
- * Query keys of what the campaign editor reads. Campaign keys start with 'campaigns', so saving
- * invalidates every campaign list and detail with one prefix.
- */
-export const campaignEditKeys = {
-  campaigns: ['campaigns'] as const,
-  campaign: (id: number) => ['campaigns', 'detail', id] as const,
-  templates: ['product-templates', 'list', { per_page: TEMPLATE_PAGE_SIZE }] as const,
-  stores: ['stores'] as const,
-  siteConfig: ['site-config'] as const,
-};
-
-/** The catalog's product templates, by id (GET /seller/product-templates). */
+/** The catalog's product templates, by id. */
 export function useProductTemplates() {
   const query = useQuery({
-    queryKey: campaignEditKeys.templates,
-    queryFn: () => api.catalog.productTemplates({ query: { per_page: TEMPLATE_PAGE_SIZE } }),
-    staleTime: 5 * 60_000,
+    ...productTemplatesQuery,
   });
   const byId = useMemo(
     () => new Map<number, ProductTemplate>((query.data?.data ?? []).map((t) => [t.id, t])),
@@ -33,26 +19,39 @@ export function useProductTemplates() {
 }
 
 export function useCampaign(id: number | null, enabled: boolean) {
-  return useQuery({
-    queryKey: campaignEditKeys.campaign(id ?? 0),
-    queryFn: () => api.campaigns.get({ params: { id: id ?? 0 } }),
-    enabled: id !== null && enabled,
-    staleTime: 0,
-  });
+  return useQuery({ ...campaignQuery(id ?? 0), enabled: id !== null && enabled });
 }
 
 /** What product links are made absolute with (spec §6 store base URL). */
 export function useStoreLinkData(enabled: boolean) {
   const stores = useQuery({
-    queryKey: campaignEditKeys.stores,
-    queryFn: () => api.campaigns.stores(),
+    queryKey: queryKeys.stores.all,
+    queryFn: () => api.stores.list({ query: {} }),
     enabled,
   });
   const siteConfig = useQuery({
-    queryKey: campaignEditKeys.siteConfig,
+    queryKey: queryKeys.siteConfig.all,
     queryFn: () => api.catalog.siteConfig(),
     enabled,
     staleTime: 10 * 60_000,
   });
   return { stores, siteConfig };
+}
+
+/**
+ * Saves the campaign (create or update, then its design files and mockups: `saveCampaign`).
+ * The answer becomes the campaign's cached detail, and every campaign list refetches.
+ */
+export function useSaveCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<SaveCampaignInput, 'api'>) => saveCampaign({ api, ...input }),
+    onSuccess: (campaign) => {
+      client.setQueryData(queryKeys.campaigns.detail(campaign.id), campaign);
+      void client.invalidateQueries({
+        queryKey: queryKeys.campaigns.all,
+        predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] !== campaign.id,
+      });
+    },
+  });
 }
