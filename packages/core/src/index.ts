@@ -9,6 +9,7 @@ export * from './checkout/index.js';
 export * from './client/index.js';
 export * from './color/index.js';
 export * from './currency/index.js';
+export * from './customer/index.js';
 export * from './dates/index.js';
 export * from './design/index.js';
 export * from './enums/index.js';

@@ -34,6 +34,7 @@ import { registerBulkV3Routes } from './routes/bulkV3.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
+import { registerCustomerRoutes } from './routes/customers.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerShellRoutes } from './routes/shell.js';
@@ -239,6 +240,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerMarketingRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
+  await registerCustomerRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

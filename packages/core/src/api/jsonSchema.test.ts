@@ -11,6 +11,7 @@ import * as checkout from '../checkout/index.js';
 import * as client from '../client/index.js';
 import * as color from '../color/index.js';
 import * as currency from '../currency/index.js';
+import * as customer from '../customer/index.js';
 import * as dates from '../dates/index.js';
 import * as design from '../design/index.js';
 import * as enums from '../enums/index.js';
@@ -53,6 +54,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   client,
   color,
   currency,
+  customer,
   dates,
   design,
   enums,

@@ -2,6 +2,7 @@ import type {
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
+  CustomerListQueryInput,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -60,6 +61,13 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
   },
   siteConfig: { all: ['site-config'] as const },
+  /** Buyers derived from orders (issue 13). */
+  customers: {
+    all: ['customers'] as const,
+    lists: () => [...queryKeys.customers.all, 'list'] as const,
+    list: (query: CustomerListQueryInput) => [...queryKeys.customers.lists(), query] as const,
+    detail: (email: string) => [...queryKeys.customers.all, 'detail', email] as const,
+  },
   apiKeys: {
     all: ['api-keys'] as const,
     lists: () => [...queryKeys.apiKeys.all, 'list'] as const,

@@ -44,7 +44,7 @@ export const PAGE_COMPONENTS = {
   all_orders: comingSoon,
   abandoned: comingSoon,
   cross_selling: comingSoon,
-  customers: comingSoon,
+  customers: async () => (await import('../pages/customers/CustomersPage.js')).CustomersPage,
   fulfill_orders: comingSoon,
   invalid_address: comingSoon,
   cancel_orders: comingSoon,

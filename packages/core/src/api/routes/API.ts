@@ -6,6 +6,7 @@ import { campaigns } from './campaigns.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
+import { customers } from './customers.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
 import { images } from './images.js';
@@ -50,6 +51,7 @@ export const API = {
   personalized,
   dev,
   storefront,
+  customers,
 } as const;
 
 export type ApiTable = typeof API;
