@@ -36,6 +36,7 @@ import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerCustomerRoutes } from './routes/customers.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerFulfillmentRoutes } from './routes/fulfillment.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
@@ -241,6 +242,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   await registerCustomerRoutes(app);
+  await registerFulfillmentRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
 import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
+import type { FulfillmentImportAnswer } from '../fulfillment/FulfillmentOrder.js';
 import { systemClock } from '../time/clock.js';
 import { ApiError } from './ApiError.js';
 import { SwitchAccountCustomPayload } from './authSchemas.js';
@@ -453,6 +454,15 @@ export function createApiClient(options: ApiClientOptions) {
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
     customers: groupClient(API.customers),
+    fulfillment: {
+      ...groupClient(API.fulfillment),
+      /** `POST /seller/fulfillment/orders/import` with the CSV as the multipart `file`. */
+      importOrders: async (file: Blob, fileName: string): Promise<FulfillmentImportAnswer> => {
+        const form = new FormData();
+        form.set('file', file, fileName);
+        return (await call(API.fulfillment.importOrders, {}, form)) as FulfillmentImportAnswer;
+      },
+    },
   };
 }
 

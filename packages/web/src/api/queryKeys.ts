@@ -3,6 +3,7 @@ import type {
   BulkRegularListQueryInput,
   CampaignListQueryInput,
   CustomerListQueryInput,
+  FulfillmentOrderListQueryInput,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -67,6 +68,13 @@ export const queryKeys = {
     lists: () => [...queryKeys.customers.all, 'list'] as const,
     list: (query: CustomerListQueryInput) => [...queryKeys.customers.lists(), query] as const,
     detail: (email: string) => [...queryKeys.customers.all, 'detail', email] as const,
+  },
+  /** Orders imported from the seller's other channels (issue 13 Fulfill Orders). */
+  fulfillmentOrders: {
+    all: ['fulfillment-orders'] as const,
+    lists: () => [...queryKeys.fulfillmentOrders.all, 'list'] as const,
+    list: (query: FulfillmentOrderListQueryInput) =>
+      [...queryKeys.fulfillmentOrders.lists(), query] as const,
   },
   apiKeys: {
     all: ['api-keys'] as const,

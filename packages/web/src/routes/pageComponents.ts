@@ -45,7 +45,8 @@ export const PAGE_COMPONENTS = {
   abandoned: comingSoon,
   cross_selling: comingSoon,
   customers: async () => (await import('../pages/customers/CustomersPage.js')).CustomersPage,
-  fulfill_orders: comingSoon,
+  fulfill_orders: async () =>
+    (await import('../pages/fulfillment/FulfillmentPage.js')).FulfillmentPage,
   invalid_address: comingSoon,
   cancel_orders: comingSoon,
   order_detail: comingSoon,

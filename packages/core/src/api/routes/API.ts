@@ -9,6 +9,7 @@ import { collections } from './collections.js';
 import { customers } from './customers.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
+import { fulfillment } from './fulfillment.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { personalized } from './personalized.js';
@@ -52,6 +53,7 @@ export const API = {
   dev,
   storefront,
   customers,
+  fulfillment,
 } as const;
 
 export type ApiTable = typeof API;
