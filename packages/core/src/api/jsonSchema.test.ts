@@ -17,6 +17,7 @@ import * as design from '../design/index.js';
 import * as enums from '../enums/index.js';
 import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
+import * as feedback from '../feedback/index.js';
 import * as fulfillment from '../fulfillment/index.js';
 import * as core from '../index.js';
 import * as locale from '../locale/index.js';
@@ -61,6 +62,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   enums,
   errors,
   featured,
+  feedback,
   fulfillment,
   locale,
   menu,

@@ -56,6 +56,11 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.stores.all, 'one', id] as const,
     ofCampaign: (id: number) => [...queryKeys.stores.all, 'campaign', id] as const,
   },
+  featureRequests: {
+    all: ['featureRequests'] as const,
+    list: (query: object) => [...queryKeys.featureRequests.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.featureRequests.all, 'one', id] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,

@@ -9,6 +9,7 @@ import { collections } from './collections.js';
 import { customers } from './customers.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
+import { featureRequests } from './featureRequests.js';
 import { fulfillment } from './fulfillment.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
@@ -50,6 +51,7 @@ export const API = {
   emailSenders,
   marketing,
   personalized,
+  featureRequests,
   dev,
   storefront,
   customers,
