@@ -33,8 +33,8 @@ CREATE TABLE checkout_recovery_emails (
   sent_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (checkout_id, email_number)
 );
--- When a checkout restored from a recovery link was paid.
-ALTER TABLE checkouts ADD COLUMN IF NOT EXISTS recovered_at timestamptz;
+CREATE INDEX IF NOT EXISTS checkouts_store_email ON checkouts (store_id, lower(email), created_at);
+CREATE INDEX IF NOT EXISTS orders_store_email ON orders (store_id, lower(email), created_at);
 
 -- A buyer's request to cancel an order, decided by the seller: pending, approved or refused.
 CREATE TABLE cancel_requests (

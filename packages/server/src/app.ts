@@ -27,6 +27,7 @@ import { trustedProxies } from './http/trustedProxies.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
+import { registerAbandonedRoutes } from './routes/abandoned.js';
 import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
@@ -245,6 +246,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStorefrontRoutes(app);
   await registerCustomerRoutes(app);
   await registerFulfillmentRoutes(app);
+  await registerAbandonedRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

@@ -455,6 +455,7 @@ export function createApiClient(options: ApiClientOptions) {
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
     customers: groupClient(API.customers),
+    abandoned: groupClient(API.abandoned),
     fulfillment: {
       ...groupClient(API.fulfillment),
       /** `POST /seller/fulfillment/orders/import` with the CSV as the multipart `file`. */

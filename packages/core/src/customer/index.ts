@@ -1,1 +1,2 @@
+export * from './AbandonedCheckout.js';
 export * from './Customer.js';

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { API, CHECKOUT_COUNTRIES, campaignUrlName, storeSubdomainUrl } from '@printloom/core';
+import {
+  API,
+  CHECKOUT_COUNTRIES,
+  campaignUrlName,
+  storeSubdomainUrl,
+  toMajor,
+} from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
+import { restorableCheckout } from '../sql/abandoned.js';
 import {
   buyerOrder,
   insertCheckout,
@@ -257,7 +264,31 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         ? cmsPage(ctx, found)
         : { status: 404, html: notFoundPage(ctx, 'This page does not exist.') };
     }),
-    cart: page(async (ctx) => cartPage(ctx)),
+    cart: page(async (ctx, { request }) => {
+      const { restore } = request.query as { restore?: string };
+      const found =
+        restore && /^[0-9a-f-]{36}$/i.test(restore)
+          ? await restorableCheckout(db, ctx.store.id, restore)
+          : undefined;
+      if (!found) return cartPage(ctx);
+      return cartPage(
+        ctx,
+        found.items.map((item) => {
+          const campaign = found.slugs.find((c) => c.id === Number(item.campaign_id));
+          return {
+            campaign_id: Number(item.campaign_id),
+            product_id: Number(item.product_id),
+            color: item.color,
+            size: item.size,
+            quantity: item.quantity,
+            name: item.name,
+            price: toMajor(item.price),
+            image: '',
+            url: `${ctx.prefix}/products/${encodeURIComponent(campaignUrlName(campaign ?? { id: Number(item.campaign_id) }))}`,
+          };
+        }),
+      );
+    }),
     checkoutPage: page(async (ctx) => checkoutPage(ctx, COUNTRY_NAMES)),
     thankYou: page(async (ctx, { params }) => {
       const id = params.checkout_id;

@@ -370,12 +370,30 @@ export function cmsPage(ctx: PageContext, page: StorePage): string {
   );
 }
 
-export function cartPage(ctx: PageContext): string {
+/** A line of the cart the storefront script keeps in localStorage (price in major units). */
+export interface CartLine {
+  campaign_id: number;
+  product_id: number;
+  color: string;
+  size: string;
+  quantity: number;
+  name: string;
+  price: number;
+  image: string;
+  url: string;
+}
+
+/** The cart; `restore` (a recovery link's checkout) replaces what the browser holds. */
+export function cartPage(ctx: PageContext, restore?: CartLine[]): string {
   return layout(
     ctx,
     { title: `Cart | ${ctx.store.title || ctx.store.name}`, description: 'Your cart' },
     html`<h1>Your cart</h1><div id="cart" aria-live="polite"><p class="muted">Your cart is empty.</p></div>
-<p><a class="btn" id="to-checkout" href="${ctx.prefix}/checkout" hidden>Check out</a></p>`,
+<p><a class="btn" id="to-checkout" href="${ctx.prefix}/checkout" hidden>Check out</a></p>${
+      restore
+        ? html`<script type="application/json" id="restore-data">${raw(scriptJson(restore))}</script>`
+        : ''
+    }`,
   );
 }
 

@@ -1,4 +1,5 @@
 import type {
+  AbandonedListQueryInput,
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
@@ -73,6 +74,13 @@ export const queryKeys = {
     lists: () => [...queryKeys.customers.all, 'list'] as const,
     list: (query: CustomerListQueryInput) => [...queryKeys.customers.lists(), query] as const,
     detail: (email: string) => [...queryKeys.customers.all, 'detail', email] as const,
+  },
+  /** Checkouts left unpaid and the recovery email schedule (issue 13). */
+  abandoned: {
+    all: ['abandoned-checkouts'] as const,
+    lists: () => [...queryKeys.abandoned.all, 'list'] as const,
+    list: (query: AbandonedListQueryInput) => [...queryKeys.abandoned.lists(), query] as const,
+    settings: () => [...queryKeys.abandoned.all, 'settings'] as const,
   },
   /** Orders imported from the seller's other channels (issue 13 Fulfill Orders). */
   fulfillmentOrders: {

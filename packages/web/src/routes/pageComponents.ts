@@ -42,7 +42,7 @@ export const PAGE_COMPONENTS = {
   sen_design: comingSoon,
 
   all_orders: comingSoon,
-  abandoned: comingSoon,
+  abandoned: async () => (await import('../pages/abandoned/AbandonedPage.js')).AbandonedPage,
   cross_selling: comingSoon,
   customers: async () => (await import('../pages/customers/CustomersPage.js')).CustomersPage,
   fulfill_orders: async () =>

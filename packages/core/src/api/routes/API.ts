@@ -1,3 +1,4 @@
+import { abandoned } from './abandoned.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
@@ -56,6 +57,7 @@ export const API = {
   storefront,
   customers,
   fulfillment,
+  abandoned,
 } as const;
 
 export type ApiTable = typeof API;
