@@ -35,6 +35,7 @@ import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerShellRoutes } from './routes/shell.js';
@@ -233,6 +234,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCatalogRoutes(app);
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
+  await registerFeatureRequestRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);

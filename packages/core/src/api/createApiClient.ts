@@ -443,6 +443,7 @@ export function createApiClient(options: ApiClientOptions) {
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     storeContent: groupClient(API.storeContent),
+    featureRequests: groupClient(API.featureRequests),
     bulkV3: groupClient(API.bulkV3),
     bulkRegular: groupClient(API.bulkRegular),
     storeSettings: groupClient(API.storeSettings),

@@ -16,6 +16,7 @@ import * as design from '../design/index.js';
 import * as enums from '../enums/index.js';
 import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
+import * as feedback from '../feedback/index.js';
 import * as core from '../index.js';
 import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
@@ -59,6 +60,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   enums,
   errors,
   featured,
+  feedback,
   locale,
   menu,
   notification,

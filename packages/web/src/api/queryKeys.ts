@@ -61,6 +61,11 @@ export const queryKeys = {
     list: (query: OrderListQueryInput) => [...queryKeys.orders.lists(), query] as const,
     detail: (id: number) => [...queryKeys.orders.all, 'detail', id] as const,
   },
+  featureRequests: {
+    all: ['featureRequests'] as const,
+    list: (query: object) => [...queryKeys.featureRequests.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.featureRequests.all, 'one', id] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,

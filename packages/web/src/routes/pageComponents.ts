@@ -141,8 +141,10 @@ export const PAGE_COMPONENTS = {
   ai_design_history: comingSoon,
   aop_test: comingSoon,
   check_in: comingSoon,
-  feature_requests: comingSoon,
-  feature_request: comingSoon,
+  feature_requests: async () =>
+    (await import('../pages/feedback/FeatureRequestsPage.js')).FeatureRequestsPage,
+  feature_request: async () =>
+    (await import('../pages/feedback/FeatureRequestPage.js')).FeatureRequestPage,
   notification_list: async () => (await import('../pages/NotificationsPage.js')).NotificationsPage,
   notification: async () => (await import('../pages/NotificationPage.js')).NotificationPage,
   sen_points: comingSoon,

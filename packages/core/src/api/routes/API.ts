@@ -8,6 +8,7 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
+import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { adminOrders, orders } from './orders.js';
@@ -49,6 +50,7 @@ export const API = {
   emailSenders,
   marketing,
   personalized,
+  featureRequests,
   dev,
   storefront,
   orders,
