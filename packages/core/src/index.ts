@@ -20,6 +20,7 @@ export * from './fulfillment/index.js';
 export * from './locale/index.js';
 export * from './menu/index.js';
 export * from './notification/index.js';
+export * from './order/index.js';
 export * from './pages/index.js';
 export * from './quality/index.js';
 export * from './state/index.js';

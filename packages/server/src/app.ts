@@ -40,6 +40,7 @@ import { registerDevRoutes } from './routes/dev.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerFulfillmentRoutes } from './routes/fulfillment.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
+import { registerOrderRoutes } from './routes/orders.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -242,6 +243,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerBulkRegularRoutes(app);
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
+  await registerOrderRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   await registerCustomerRoutes(app);

@@ -23,6 +23,7 @@ import * as core from '../index.js';
 import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
+import * as order from '../order/index.js';
 import * as pages from '../pages/index.js';
 import * as quality from '../quality/index.js';
 import * as state from '../state/index.js';
@@ -67,6 +68,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   locale,
   menu,
   notification,
+  order,
   pages,
   quality,
   state,

@@ -5,10 +5,12 @@ import {
   campaignUrlName,
   storeSubdomainUrl,
   toMajor,
+  trackingUrl,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import { restorableCheckout } from '../sql/abandoned.js';
@@ -449,6 +451,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             gateway: gateway.name,
             reference: charge.reference,
           });
+          await recordCheckoutOrder(tx, order.id, checkout, gateway.name);
           await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
           return { kind: 'paid', order } as const;
         }
@@ -490,6 +493,12 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           currency: order.currency,
           items: order.items,
           events: order.events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
+          shipments: order.shipments.map((s) => ({
+            carrier: s.carrier,
+            tracking_number: s.tracking_number,
+            tracking_url: trackingUrl(s.carrier, s.tracking_number),
+            shipped_at: s.shipped_at.toISOString(),
+          })),
         },
       };
     },

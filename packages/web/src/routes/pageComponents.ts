@@ -41,7 +41,7 @@ export const PAGE_COMPONENTS = {
   calendar: comingSoon,
   sen_design: comingSoon,
 
-  all_orders: comingSoon,
+  all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,
   abandoned: async () => (await import('../pages/abandoned/AbandonedPage.js')).AbandonedPage,
   cross_selling: comingSoon,
   customers: async () => (await import('../pages/customers/CustomersPage.js')).CustomersPage,
@@ -49,8 +49,8 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/fulfillment/FulfillmentPage.js')).FulfillmentPage,
   invalid_address: comingSoon,
   cancel_orders: comingSoon,
-  order_detail: comingSoon,
-  order_invoice: comingSoon,
+  order_detail: async () => (await import('../pages/orders/OrderDetailPage.js')).OrderDetailPage,
+  order_invoice: async () => (await import('../pages/orders/OrderInvoicePage.js')).OrderInvoicePage,
 
   all_campaigns: async () =>
     (await import('../pages/campaigns/CampaignsListPage.js')).CampaignsListPage,

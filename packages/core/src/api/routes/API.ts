@@ -14,6 +14,7 @@ import { featureRequests } from './featureRequests.js';
 import { fulfillment } from './fulfillment.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
@@ -55,6 +56,8 @@ export const API = {
   featureRequests,
   dev,
   storefront,
+  orders,
+  adminOrders,
   customers,
   fulfillment,
   abandoned,
