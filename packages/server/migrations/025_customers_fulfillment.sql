@@ -1,8 +1,7 @@
 -- Customers, abandoned checkouts, fulfillment imports, cancel requests and invalid addresses
 -- (issue 13). Orders and checkouts are the tables of 021/022.
 
--- Customers are derived from orders per seller and buyer email.
-CREATE INDEX IF NOT EXISTS orders_seller_email ON orders (seller_id, lower(email));
+-- Customers are derived from orders per seller and buyer email (index orders_seller_email of 024).
 
 -- Orders from the seller's other channels (order_type 'fulfillment'): the marketplace and its
 -- order id. Unique per seller, so importing the same file twice creates nothing twice; NULLs are
@@ -10,7 +9,6 @@ CREATE INDEX IF NOT EXISTS orders_seller_email ON orders (seller_id, lower(email
 ALTER TABLE orders ADD COLUMN IF NOT EXISTS marketplace text;
 ALTER TABLE orders ADD COLUMN IF NOT EXISTS external_order_id text;
 CREATE UNIQUE INDEX IF NOT EXISTS orders_external ON orders (seller_id, marketplace, external_order_id);
-CREATE INDEX IF NOT EXISTS orders_seller_type ON orders (seller_id, order_type, id DESC);
 ALTER TABLE order_items ADD COLUMN IF NOT EXISTS sku text;
 
 -- Orders held for an address that failed the checkout's check.

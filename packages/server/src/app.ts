@@ -40,6 +40,7 @@ import { registerDevRoutes } from './routes/dev.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerFulfillmentRoutes } from './routes/fulfillment.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
+import { registerOrderCareRoutes } from './routes/orderCare.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
@@ -249,6 +250,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCustomerRoutes(app);
   await registerFulfillmentRoutes(app);
   await registerAbandonedRoutes(app);
+  await registerOrderCareRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

@@ -469,6 +469,7 @@ export function createApiClient(options: ApiClientOptions) {
     adminOrders: groupClient(API.adminOrders),
     customers: groupClient(API.customers),
     abandoned: groupClient(API.abandoned),
+    orderCare: groupClient(API.orderCare),
     fulfillment: {
       ...groupClient(API.fulfillment),
       /** `POST /seller/fulfillment/orders/import` with the CSV as the multipart `file`. */

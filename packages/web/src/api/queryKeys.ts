@@ -3,8 +3,10 @@ import type {
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
+  CancelRequestListQueryInput,
   CustomerListQueryInput,
   FulfillmentOrderListQueryInput,
+  InvalidAddressListQueryInput,
   OrderListQueryInput,
 } from '@printloom/core';
 
@@ -88,6 +90,18 @@ export const queryKeys = {
     lists: () => [...queryKeys.abandoned.all, 'list'] as const,
     list: (query: AbandonedListQueryInput) => [...queryKeys.abandoned.lists(), query] as const,
     settings: () => [...queryKeys.abandoned.all, 'settings'] as const,
+  },
+  /** Buyers' cancellation requests (issue 13 Cancel Orders). */
+  cancelRequests: {
+    all: ['cancel-requests'] as const,
+    list: (query: CancelRequestListQueryInput) =>
+      [...queryKeys.cancelRequests.all, 'list', query] as const,
+  },
+  /** Orders held for their address (issue 13 Invalid Address). */
+  invalidAddresses: {
+    all: ['invalid-addresses'] as const,
+    list: (query: InvalidAddressListQueryInput) =>
+      [...queryKeys.invalidAddresses.all, 'list', query] as const,
   },
   /** Orders imported from the seller's other channels (issue 13 Fulfill Orders). */
   fulfillmentOrders: {

@@ -14,6 +14,7 @@ import { featureRequests } from './featureRequests.js';
 import { fulfillment } from './fulfillment.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
@@ -61,6 +62,7 @@ export const API = {
   customers,
   fulfillment,
   abandoned,
+  orderCare,
 } as const;
 
 export type ApiTable = typeof API;
