@@ -17,6 +17,7 @@ import * as enums from '../enums/index.js';
 import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
 import * as core from '../index.js';
+import * as ledger from '../ledger/index.js';
 import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
@@ -58,6 +59,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   enums,
   errors,
   featured,
+  ledger,
   locale,
   menu,
   notification,
