@@ -14,6 +14,7 @@ import { featureRequests } from './featureRequests.js';
 import { fulfillment } from './fulfillment.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { money, moneyAdmin } from './money.js';
 import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
@@ -59,6 +60,8 @@ export const API = {
   storefront,
   orders,
   adminOrders,
+  money,
+  moneyAdmin,
   customers,
   fulfillment,
   abandoned,
