@@ -145,9 +145,7 @@ describe.each(BACKENDS)('abandoned checkouts on %s', (backend) => {
     let mails = await outbox('gone@example.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('You left something in your cart at Left Shop');
-    const link = /https?:\/\/\S+\/cart\?restore=[0-9a-f-]+/.exec(
-      mails[0]?.body ?? '',
-    );
+    const link = /https?:\/\/\S+\/cart\?restore=[0-9a-f-]+/.exec(mails[0]?.body ?? '');
     expect(link?.[0]).toContain(left);
     expect(await outbox('payer@example.test')).toHaveLength(0);
     expect(await outbox('fresh@example.test')).toHaveLength(0);

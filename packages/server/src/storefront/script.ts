@@ -68,4 +68,9 @@ api('/public/checkouts/'+checkoutId+'/pay',body).then(function(j){bt.disabled=fa
 if(j.success){localStorage.removeItem(KEY);location.href=prefix+'/thank-you/'+checkoutId;return}
 if(j.errors&&j.errors.requires_action){pending=j.errors.requires_action[0];bt.textContent='Confirm payment';say(j.message+' Press “Confirm payment” to approve it.',true);return}
 say(j.message||'The payment failed.',true)},function(){bt.disabled=false;say('The shop cannot be reached. Please try again.',true)})})}
+// Order lookup: the buyer asks the shop to cancel
+var kf=d.getElementById('cancel-form');
+if(kf)kf.addEventListener('submit',function(e){e.preventDefault();var m=d.getElementById('cancel-message'),bt=kf.querySelector('button'),r=new FormData(kf).get('reason'),body={number:kf.dataset.number,email:kf.dataset.email};if(r)body.reason=String(r);bt.disabled=true;
+function tell(t,ok){m.textContent=t;m.className=ok?'notice':'notice error';if(!ok)bt.disabled=false}
+fetch('/public/orders/cancel-request',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(x){return x.json()}).then(function(j){tell(j.message||(j.success?'Sent.':'The request failed.'),j.success)},function(){tell('The shop cannot be reached. Please try again.',false)})});
 })();`;

@@ -118,7 +118,7 @@ describe('fulfill orders (/fulfillment)', () => {
     expect(result.textContent).toContain('1 order imported; 1 row refused.');
     const refused = within(result).getByTestId('import-error');
     expect(refused.textContent).toBe('3No product 99 in your campaigns');
-    expect((fake.uploads[0]?.get('file') as File).name).toBe('orders.csv');
+    expect((fake.uploads[0]?.get('file') as File | undefined)?.name).toBe('orders.csv');
     await waitFor(() => expect(screen.getByRole('link', { name: 'PL100005' })).toBeTruthy());
   });
 });
