@@ -23,18 +23,15 @@ CREATE INDEX order_shipments_order ON order_shipments (order_id, id);
 CREATE INDEX order_shipments_tracking ON order_shipments (seller_id, upper(tracking_number));
 
 -- The list: every filter leads with seller_id and ends in id (the tie-break of every sort), so
--- a page and its capped count read a bounded number of index entries. Each index carries the
--- other filter columns (INCLUDE), so a combination of filters is checked inside the index
--- without reading the rows (index-only scans). created_at serves the time presets and the
--- created_at sort; total the total sort; q on a number is the unique order_number index, on an
--- email orders_seller_email, on a name the trigram index below.
-CREATE INDEX orders_seller_list ON orders (seller_id, id) INCLUDE (status, payment_status, fulfillment_status, order_type, store_id, created_at);
-CREATE INDEX orders_seller_status ON orders (seller_id, status, id) INCLUDE (payment_status, fulfillment_status, order_type, store_id, created_at);
-CREATE INDEX orders_seller_payment ON orders (seller_id, payment_status, id) INCLUDE (status, fulfillment_status, order_type, store_id, created_at);
-CREATE INDEX orders_seller_fulfillment ON orders (seller_id, fulfillment_status, id) INCLUDE (status, payment_status, order_type, store_id, created_at);
-CREATE INDEX orders_seller_type ON orders (seller_id, order_type, id) INCLUDE (status, payment_status, fulfillment_status, store_id, created_at);
-CREATE INDEX orders_seller_store ON orders (seller_id, store_id, id) INCLUDE (status, payment_status, fulfillment_status, order_type, created_at);
-CREATE INDEX orders_seller_created ON orders (seller_id, created_at, id) INCLUDE (status, payment_status, fulfillment_status, order_type, store_id);
+-- a page and its capped count read a bounded number of index entries. created_at serves the
+-- time presets and the created_at sort; total the total sort; q on a number is the unique
+-- order_number index, on an email orders_email of 021, on a name the trigram index below.
+CREATE INDEX orders_seller_status ON orders (seller_id, status, id);
+CREATE INDEX orders_seller_payment ON orders (seller_id, payment_status, id);
+CREATE INDEX orders_seller_fulfillment ON orders (seller_id, fulfillment_status, id);
+CREATE INDEX orders_seller_type ON orders (seller_id, order_type, id);
+CREATE INDEX orders_seller_store ON orders (seller_id, store_id, id);
+CREATE INDEX orders_seller_created ON orders (seller_id, created_at, id);
 CREATE INDEX orders_seller_total ON orders (seller_id, total, id);
 CREATE INDEX orders_seller_email ON orders (seller_id, lower(email), id);
 CREATE INDEX orders_customer_name_trgm ON orders USING gin (customer_name gin_trgm_ops);
