@@ -43,6 +43,7 @@ import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerMoneyRoutes } from './routes/money.js';
 import { registerOrderCareRoutes } from './routes/orderCare.js';
 import { registerOrderRoutes } from './routes/orders.js';
+import { registerOverviewRoutes } from './routes/overview.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -247,6 +248,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerOrderRoutes(app);
+  await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   await registerCustomerRoutes(app);

@@ -20,7 +20,6 @@ import type { Queryable } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { bookOrderReversal } from '../money/bookings.js';
 import { changeOrder, orderStateOf } from '../orders/changeOrder.js';
 import { actorOf, ORDER_EVENT_KINDS, recordOrderEvent } from '../orders/recordOrderEvent.js';
 import {
@@ -119,16 +118,6 @@ export async function registerOrderCareRoutes(app: FastifyInstance): Promise<voi
         await changeOrder(tx, order, { type: 'cancel' }, actorOf(auth), {
           cancel_request_id: Number(request.id),
         });
-        // The sale booked for a paid order is undone with the cancellation (books once).
-        await bookOrderReversal(
-          tx,
-          {
-            id: Number(order.id),
-            seller_id: Number(order.seller_id),
-            order_number: order.order_number,
-          },
-          { actorId: auth.actorId, reason: 'cancelled at the buyer’s request' },
-        );
         await decideCancelRequest(tx, Number(request.id), 'approved', auth.actorId);
         const after = await getCancelRequest(tx, scopeOf(auth), params.id);
         if (!after) throw notFound();

@@ -17,6 +17,7 @@ import { marketing } from './marketing.js';
 import { money, moneyAdmin } from './money.js';
 import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
+import { overview } from './overview.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
@@ -41,6 +42,7 @@ export const API = {
   team,
   apiKeys,
   shell,
+  overview,
   clientInfo,
   uploads,
   images,
