@@ -12,8 +12,11 @@ import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { personalized } from './personalized.js';
+import { productReviews } from './productReviews.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { searchKeywords } from './searchKeywords.js';
 import { shell } from './shell.js';
+import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
 import { storeSettings } from './storeSettings.js';
@@ -52,6 +55,9 @@ export const API = {
   featureRequests,
   dev,
   storefront,
+  productReviews,
+  searchKeywords,
+  socialFeeds,
 } as const;
 
 export type ApiTable = typeof API;
