@@ -37,7 +37,10 @@ import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
+import { registerProductReviewRoutes } from './routes/productReviews.js';
+import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerShellRoutes } from './routes/shell.js';
+import { registerSocialFeedRoutes } from './routes/socialFeeds.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
 import { registerStoreSettingsRoutes } from './routes/storeSettings.js';
@@ -241,6 +244,9 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerMarketingRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
+  await registerProductReviewRoutes(app);
+  await registerSearchKeywordRoutes(app);
+  await registerSocialFeedRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {
