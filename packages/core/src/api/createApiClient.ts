@@ -453,6 +453,9 @@ export function createApiClient(options: ApiClientOptions) {
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
+    productReviews: groupClient(API.productReviews),
+    searchKeywords: groupClient(API.searchKeywords),
+    socialFeeds: groupClient(API.socialFeeds),
   };
 }
 
