@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
 import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
+import type { TransactionExportQuery } from '../ledger/schemas.js';
 import { systemClock } from '../time/clock.js';
 import { ApiError } from './ApiError.js';
 import { SwitchAccountCustomPayload } from './authSchemas.js';
@@ -453,6 +454,29 @@ export function createApiClient(options: ApiClientOptions) {
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
+    orders: {
+      ...groupClient(API.orders),
+      /**
+       * The address of the CSV export with the list's filters (a link the browser downloads
+       * with its session cookie; the answer is streamed, not JSON).
+       */
+      exportCsv: (query: z.input<typeof API.orders.exportCsv.query> = {}) => {
+        const checked = validated(API.orders.exportCsv.query, query) as QueryParams;
+        const { page: _page, per_page: _perPage, ...filters } = checked;
+        return `${baseUrl}${API.orders.exportCsv.path}${queryString(filters)}`;
+      },
+    },
+    adminOrders: groupClient(API.adminOrders),
+    money: {
+      ...groupClient(API.money),
+      /**
+       * The address of the transactions CSV for the list's filters: a download link, read by
+       * the browser with the session cookie (spec §9 file name from Content-Disposition).
+       */
+      exportTransactionsUrl: (query: TransactionExportQuery = {}) =>
+        `${baseUrl}${API.money.exportTransactions.path}${queryString(query as QueryParams)}`,
+    },
+    moneyAdmin: groupClient(API.moneyAdmin),
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
     socialFeeds: groupClient(API.socialFeeds),

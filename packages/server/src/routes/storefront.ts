@@ -5,10 +5,14 @@ import {
   campaignUrlName,
   normaliseKeyword,
   storeSubdomainUrl,
+  toMinor,
+  trackingUrl,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { bookSale, type SaleSettings } from '../money/bookings.js';
+import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import {
@@ -106,6 +110,13 @@ function remember(reply: FastifyReply, name: string, ids: Set<number>): void {
  * A store's own host reaches the same handlers through the URL rewrite of `storefront/hosts.ts`.
  */
 export async function registerStorefrontRoutes(app: FastifyInstance): Promise<void> {
+  const saleSettings: SaleSettings = {
+    fees: {
+      processing_fee: app.config.processingFee,
+      processing_fee_min: toMinor(app.config.processingFeeMin),
+    },
+    holdDays: app.config.ledgerHoldDays,
+  };
   const db = app.db;
   app.decorate('paymentGateways', new Map<string, PaymentGateway>([['test', new TestGateway()]]));
   app.decorate('couponResolver', defaultCouponResolver);
@@ -433,7 +444,21 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             gateway: gateway.name,
             reference: charge.reference,
           });
+          await recordCheckoutOrder(tx, order.id, checkout, gateway.name);
           await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
+          // The seller's profit, pending for the hold period, booked with the order (issue 14).
+          await bookSale(
+            tx,
+            {
+              id: order.id,
+              sellerId: checkout.seller_id,
+              orderNumber: order.order_number,
+              currency: checkout.currency,
+              items: checkout.items,
+              discount: checkout.discount,
+            },
+            saleSettings,
+          );
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {
@@ -474,6 +499,12 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           currency: order.currency,
           items: order.items,
           events: order.events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
+          shipments: order.shipments.map((s) => ({
+            carrier: s.carrier,
+            tracking_number: s.tracking_number,
+            tracking_url: trackingUrl(s.carrier, s.tracking_number),
+            shipped_at: s.shipped_at.toISOString(),
+          })),
         },
       };
     },

@@ -11,6 +11,8 @@ import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { money, moneyAdmin } from './money.js';
+import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
 import { productReviews } from './productReviews.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
@@ -55,6 +57,10 @@ export const API = {
   featureRequests,
   dev,
   storefront,
+  orders,
+  adminOrders,
+  money,
+  moneyAdmin,
   productReviews,
   searchKeywords,
   socialFeeds,
