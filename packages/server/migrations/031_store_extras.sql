@@ -48,6 +48,7 @@ CREATE INDEX search_keywords_seller_day ON search_keywords (seller_id, day);
 
 -- A product feed of a store for Google Merchant (google_xml) or Facebook/TikTok catalogs
 -- (facebook_csv). scope: 'all' (every active campaign of the store), 'collection', 'campaigns'.
+-- colors: only variants of these colour names (empty: every colour).
 -- token: the unguessable name of its public address.
 CREATE TABLE social_feeds (
   id bigserial PRIMARY KEY,
@@ -58,6 +59,7 @@ CREATE TABLE social_feeds (
   scope text NOT NULL DEFAULT 'all',
   collection_id bigint REFERENCES collections(id) ON DELETE SET NULL,
   campaign_ids bigint[] NOT NULL DEFAULT '{}',
+  colors text[] NOT NULL DEFAULT '{}',
   google_product_category text,
   token text NOT NULL UNIQUE,
   created_at timestamptz NOT NULL DEFAULT now(),

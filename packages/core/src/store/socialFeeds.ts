@@ -47,6 +47,12 @@ export const SocialFeedBody = z
       .max(5000)
       .optional()
       .overwrite((ids) => (ids ? [...new Set(ids)] : ids)),
+    /** Only variants of these colours (names as the catalogue writes them); empty: every colour. */
+    colors: z
+      .array(z.string().trim().min(1).max(60))
+      .max(100)
+      .optional()
+      .overwrite((names) => (names ? [...new Set(names)] : names)),
     /** Google's product category (id or path), written on every item. */
     google_product_category: z
       .string()
@@ -75,6 +81,7 @@ export const SocialFeed = z.object({
   scope: FeedScope,
   collection_id: z.number().int().nullable(),
   campaign_ids: z.array(z.number().int()),
+  colors: z.array(z.string()),
   google_product_category: z.string().nullable(),
   /** The public address of the feed (absolute when the server knows its own address). */
   url: z.string(),

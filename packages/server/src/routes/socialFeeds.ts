@@ -64,6 +64,7 @@ export async function registerSocialFeedRoutes(app: FastifyInstance): Promise<vo
     scope: row.scope as SocialFeed['scope'],
     collection_id: row.collection_id === null ? null : Number(row.collection_id),
     campaign_ids: row.campaign_ids.map(Number),
+    colors: row.colors,
     google_product_category: row.google_product_category,
     url: `${publicUrl}/public/feeds/${row.token}.${FEED_EXTENSION[row.format as FeedFormat]}`,
     created_at: row.created_at.toISOString(),
@@ -86,6 +87,7 @@ export async function registerSocialFeedRoutes(app: FastifyInstance): Promise<vo
       scope: 'all' | 'collection' | 'campaigns';
       collection_id?: number | null | undefined;
       campaign_ids?: number[] | undefined;
+      colors?: string[] | undefined;
       google_product_category?: string | null | undefined;
     },
   ): Promise<FeedFields> => {
@@ -109,6 +111,7 @@ export async function registerSocialFeedRoutes(app: FastifyInstance): Promise<vo
       scope: body.scope,
       collection_id: collectionId,
       campaign_ids: campaignIds,
+      colors: body.colors ?? [],
       google_product_category: body.google_product_category ?? null,
     };
   };
@@ -129,6 +132,7 @@ export async function registerSocialFeedRoutes(app: FastifyInstance): Promise<vo
       /^https?:\/\//.test(url) ? url : `${publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
     const brand = feed.title || feed.name;
     const byId = new Map(campaigns.map((c) => [Number(c.id), c]));
+    const wanted = new Set(feed.colors.map((c) => c.toLowerCase()));
     const items: FeedItem[] = [];
     for (const product of products) {
       const campaign = byId.get(Number(product.campaign_id));
@@ -145,6 +149,7 @@ export async function registerSocialFeedRoutes(app: FastifyInstance): Promise<vo
         plainText(product.description ?? '').slice(0, 5000) ||
         `${campaign.name}, printed on demand by ${brand}.`;
       for (const color of colors) {
+        if (wanted.size > 0 && !wanted.has(color.toLowerCase())) continue;
         for (const size of sizes) {
           if (baseCost(color, size) === undefined) continue;
           items.push({

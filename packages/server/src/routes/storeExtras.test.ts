@@ -371,11 +371,20 @@ describe.each(BACKENDS)('store extras on %s', (backend) => {
     });
 
     it('serves a Facebook CSV, keeps the address when edited, and forgets it when deleted', async () => {
+      const [{ color_name: firstColor } = { color_name: '' }] = await t.app.db.query<{
+        color_name: string;
+      }>(
+        `SELECT v.color_name FROM template_variants v JOIN products p ON p.template_id = v.template_id
+          WHERE p.id = $1 AND v.color_name = p.options->'color'->>0 LIMIT 1`,
+        [campaign.products[0]?.id],
+      );
+      expect(firstColor).not.toBe('');
       const updated = await call(seller, 'PUT', `/seller/social-feeds/${feedId}`, {
         name: 'Facebook',
         store_id: storeId,
         format: 'facebook_csv',
         scope: 'all',
+        colors: [firstColor],
       });
       expect(updated.statusCode, updated.body).toBe(200);
       const csvUrl = body<{ url: string }>(updated).data.url;
@@ -385,6 +394,10 @@ describe.each(BACKENDS)('store extras on %s', (backend) => {
       const [header, ...lines] = csv.body.trim().split('\r\n');
       expect(header?.startsWith('id,item_group_id,title')).toBe(true);
       expect(lines.some((line) => line.includes('21.50 USD'))).toBe(true);
+      // Only the chosen colour: one line per size made in it, of every listed product.
+      // color and size are the last two columns (and hold no comma here).
+      expect(header?.split(',').slice(-2)).toEqual(['color', 'size']);
+      expect(new Set(lines.map((line) => line.split(',').at(-2)))).toEqual(new Set([firstColor]));
       const list = body<{ name: string }[]>(await call(seller, 'GET', '/seller/social-feeds')).data;
       expect(list.map((f) => f.name)).toEqual(['Facebook']);
       expect(body<unknown[]>(await call(other, 'GET', '/seller/social-feeds')).data).toEqual([]);

@@ -12,6 +12,7 @@ export interface FeedRow {
   scope: string;
   collection_id: number | null;
   campaign_ids: (number | string)[];
+  colors: string[];
   google_product_category: string | null;
   token: string;
   created_at: Date;
@@ -19,7 +20,7 @@ export interface FeedRow {
 }
 
 const COLUMNS = `f.id, f.seller_id, f.store_id, s.name AS store_name, f.name, f.format, f.scope,
-  f.collection_id, f.campaign_ids, f.google_product_category, f.token, f.created_at, f.updated_at`;
+  f.collection_id, f.campaign_ids, f.colors, f.google_product_category, f.token, f.created_at, f.updated_at`;
 
 export async function listFeeds(
   db: Queryable,
@@ -55,6 +56,7 @@ export interface FeedFields {
   scope: string;
   collection_id: number | null;
   campaign_ids: number[];
+  colors: string[];
   google_product_category: string | null;
 }
 
@@ -66,8 +68,8 @@ export async function insertFeed(
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO social_feeds (seller_id, store_id, name, format, scope, collection_id,
-       campaign_ids, google_product_category, token)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::bigint[], $8, $9) RETURNING id`,
+       campaign_ids, google_product_category, token, colors)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::bigint[], $8, $9, $10::text[]) RETURNING id`,
     [
       sellerId,
       fields.store_id,
@@ -78,6 +80,7 @@ export async function insertFeed(
       fields.campaign_ids,
       fields.google_product_category,
       token,
+      fields.colors,
     ],
   );
   if (!row) throw new Error('feed insert returned no row');
@@ -93,7 +96,7 @@ export async function updateFeed(
   const rows = await db.query<{ id: number }>(
     `UPDATE social_feeds SET store_id = $3, name = $4, format = $5, scope = $6,
         collection_id = $7, campaign_ids = $8::bigint[], google_product_category = $9,
-        updated_at = now()
+        colors = $10::text[], updated_at = now()
       WHERE id = $1 AND seller_id = $2 RETURNING id`,
     [
       id,
@@ -105,6 +108,7 @@ export async function updateFeed(
       fields.collection_id,
       fields.campaign_ids,
       fields.google_product_category,
+      fields.colors,
     ],
   );
   return rows.length > 0;
@@ -124,6 +128,7 @@ export interface FeedStore {
   scope: string;
   collection_id: number | null;
   campaign_ids: (number | string)[];
+  colors: string[];
   google_product_category: string | null;
   id: number;
   seller_id: number;
@@ -138,7 +143,7 @@ export interface FeedStore {
 export async function feedByToken(db: Queryable, token: string): Promise<FeedStore | undefined> {
   return (
     await db.query<FeedStore>(
-      `SELECT f.id AS feed_id, f.format, f.scope, f.collection_id, f.campaign_ids,
+      `SELECT f.id AS feed_id, f.format, f.scope, f.collection_id, f.campaign_ids, f.colors,
               f.google_product_category, s.id, s.seller_id, s.name, s.slug, s.title, s.base_url,
               s.currency
          FROM social_feeds f JOIN stores s ON s.id = f.store_id AND s.seller_id = f.seller_id

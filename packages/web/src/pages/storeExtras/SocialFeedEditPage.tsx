@@ -74,7 +74,13 @@ function FeedForm({
   const save = useSaveSocialFeed(feed?.id ?? null);
   const navigate = useNavigate();
   const collections = useCollections();
-  const ids = { name: useId(), store: useId(), collection: useId(), category: useId() };
+  const ids = {
+    name: useId(),
+    store: useId(),
+    collection: useId(),
+    colors: useId(),
+    category: useId(),
+  };
   const { form, formError } = useApiForm({
     schema: SocialFeedBody,
     serverError: save.error,
@@ -85,6 +91,7 @@ function FeedForm({
       scope: feed?.scope ?? 'all',
       collection_id: feed?.collection_id ?? null,
       campaign_ids: feed?.campaign_ids ?? [],
+      colors: feed?.colors ?? [],
       google_product_category: feed?.google_product_category ?? '',
     },
   });
@@ -193,6 +200,27 @@ function FeedForm({
           }
         />
       ) : null}
+      <Form.Group controlId={ids.colors} className="mb-3">
+        <Form.Label>Only these colours (optional)</Form.Label>
+        <Form.Control
+          {...form.register('colors', {
+            setValueAs: (v: string | string[]) =>
+              Array.isArray(v)
+                ? v
+                : v
+                    .split(',')
+                    .map((c) => c.trim())
+                    .filter(Boolean),
+          })}
+          placeholder="Black, White"
+          isInvalid={Boolean(invalid('colors'))}
+          aria-describedby={`${ids.colors}-help`}
+        />
+        <Form.Text id={`${ids.colors}-help`}>
+          Colour names separated by commas; empty lists every colour.
+        </Form.Text>
+        <Form.Control.Feedback type="invalid">{invalid('colors')}</Form.Control.Feedback>
+      </Form.Group>
       <Form.Group controlId={ids.category} className="mb-3">
         <Form.Label>Google product category (optional)</Form.Label>
         <Form.Control

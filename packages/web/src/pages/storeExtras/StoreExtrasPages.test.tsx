@@ -240,6 +240,7 @@ describe('Social Feed (/social-feed/update)', () => {
         store_name: 'Owl Shop',
         collection_id: null,
         campaign_ids: [],
+        colors: [],
         google_product_category: null,
         url: 'https://app.test/public/feeds/abcdefghijklmnopqrstuvwx.xml',
         created_at: '2026-11-20T10:00:00.000Z',
@@ -254,6 +255,7 @@ describe('Social Feed (/social-feed/update)', () => {
     expect(await screen.findByText('Choose at least one campaign.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(await screen.findByLabelText('Night Owl Tee'));
+    await user.type(screen.getByLabelText('Only these colours (optional)'), 'Black, White');
     await user.click(screen.getByRole('button', { name: 'Create feed' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
@@ -262,6 +264,7 @@ describe('Social Feed (/social-feed/update)', () => {
       format: 'google_xml',
       scope: 'campaigns',
       campaign_ids: [3],
+      colors: ['Black', 'White'],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/social-feed/update/9'));
   }, 20_000);
