@@ -39,6 +39,7 @@ import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerMoneyRoutes } from './routes/money.js';
 import { registerOrderRoutes } from './routes/orders.js';
+import { registerOverviewRoutes } from './routes/overview.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
 import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerShellRoutes } from './routes/shell.js';
@@ -246,6 +247,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerOrderRoutes(app);
+  await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   await registerProductReviewRoutes(app);

@@ -13,6 +13,7 @@ import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { money, moneyAdmin } from './money.js';
 import { adminOrders, orders } from './orders.js';
+import { overview } from './overview.js';
 import { personalized } from './personalized.js';
 import { productReviews } from './productReviews.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
@@ -40,6 +41,7 @@ export const API = {
   team,
   apiKeys,
   shell,
+  overview,
   clientInfo,
   uploads,
   images,
