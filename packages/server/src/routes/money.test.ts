@@ -316,6 +316,25 @@ describe.each(BACKENDS)('billing and payouts on %s', (backend) => {
     await checkSums();
   });
 
+  it('gives back the sale when the seller cancels a paid order with its refund', async () => {
+    await moveTo(15);
+    const sale = await storeWithCampaign(t.app, seller, 'cancel-shop', 28);
+    const order = await paidOrder(t.app, 'cancel-shop', sale);
+    const before = await balance();
+    const cancelled = await call(seller, 'POST', `/seller/orders/${order.order_id}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const entries = (await list(`?q=${order.order_number}`)).data;
+    expect(entries.map((e) => `${e.type}:${e.status}`)).toEqual([
+      'refund:pending',
+      'sale:cancelled',
+    ]);
+    const saleEntry = entries.find((e) => e.type === 'sale');
+    expect((await balance()).pending).toBe(before.pending - (saleEntry?.amount ?? 0));
+    await checkSums();
+  });
+
   it('exports the filtered ledger as CSV whose amounts add up to the balance', async () => {
     await moveTo(30);
     const response = await call(seller, 'GET', '/seller/transactions/export.csv');

@@ -5,11 +5,13 @@ import {
   campaignUrlName,
   storeSubdomainUrl,
   toMinor,
+  trackingUrl,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
+import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import {
@@ -432,6 +434,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             gateway: gateway.name,
             reference: charge.reference,
           });
+          await recordCheckoutOrder(tx, order.id, checkout, gateway.name);
           await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
           // The seller's profit, pending for the hold period, booked with the order (issue 14).
           await bookSale(
@@ -486,6 +489,12 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           currency: order.currency,
           items: order.items,
           events: order.events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
+          shipments: order.shipments.map((s) => ({
+            carrier: s.carrier,
+            tracking_number: s.tracking_number,
+            tracking_url: trackingUrl(s.carrier, s.tracking_number),
+            shipped_at: s.shipped_at.toISOString(),
+          })),
         },
       };
     },
