@@ -235,8 +235,8 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCatalogRoutes(app);
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
-  await registerMoneyRoutes(app);
   await registerFeatureRequestRoutes(app);
+  await registerMoneyRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);

@@ -454,16 +454,6 @@ export function createApiClient(options: ApiClientOptions) {
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
-    money: {
-      ...groupClient(API.money),
-      /**
-       * The address of the transactions CSV for the list's filters: a download link, read by
-       * the browser with the session cookie (spec §9 file name from Content-Disposition).
-       */
-      exportTransactionsUrl: (query: TransactionExportQuery = {}) =>
-        `${baseUrl}${API.money.exportTransactions.path}${queryString(query as QueryParams)}`,
-    },
-    moneyAdmin: groupClient(API.moneyAdmin),
     orders: {
       ...groupClient(API.orders),
       /**
@@ -477,6 +467,16 @@ export function createApiClient(options: ApiClientOptions) {
       },
     },
     adminOrders: groupClient(API.adminOrders),
+    money: {
+      ...groupClient(API.money),
+      /**
+       * The address of the transactions CSV for the list's filters: a download link, read by
+       * the browser with the session cookie (spec §9 file name from Content-Disposition).
+       */
+      exportTransactionsUrl: (query: TransactionExportQuery = {}) =>
+        `${baseUrl}${API.money.exportTransactions.path}${queryString(query as QueryParams)}`,
+    },
+    moneyAdmin: groupClient(API.moneyAdmin),
   };
 }
 

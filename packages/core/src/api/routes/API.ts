@@ -54,10 +54,10 @@ export const API = {
   featureRequests,
   dev,
   storefront,
-  money,
-  moneyAdmin,
   orders,
   adminOrders,
+  money,
+  moneyAdmin,
 } as const;
 
 export type ApiTable = typeof API;
