@@ -13,7 +13,7 @@ import {
 } from '../../test/helpers.js';
 import { paidOrder, storeWithCampaign } from '../../test/storefrontOrder.js';
 import { bookOrderReversal } from '../money/bookings.js';
-import { ledgerBalances, ledgerSum } from '../sql/ledger.js';
+import { ledgerBalances, ledgerBalancesFromEntries, ledgerSum } from '../sql/ledger.js';
 
 interface Balance {
   user_info: { balance: number; sms_credit: number };
@@ -50,6 +50,8 @@ describe.each(BACKENDS)('billing and payouts on %s', (backend) => {
   /** The sum of every entry equals every balance, account by account. */
   const checkSums = async () => {
     const b = await ledgerBalances(t.app.db, sellerId, new Date());
+    // The stored totals agree with the balances summed entry by entry.
+    expect(await ledgerBalancesFromEntries(t.app.db, sellerId, new Date())).toEqual(b);
     const total =
       b.default.available +
       b.default.pending +

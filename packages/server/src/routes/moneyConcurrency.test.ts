@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { bookOrderReversal, bookSale } from '../money/bookings.js';
-import { ledgerBalances, ledgerSum } from '../sql/ledger.js';
+import { ledgerBalances, ledgerBalancesFromEntries, ledgerSum } from '../sql/ledger.js';
 
 const DAY = 86_400_000;
 const ORDERS = 20;
@@ -142,6 +142,7 @@ describe.each(BACKENDS)('50 payout requests and refunds racing on one balance on
     expect(refunds).toHaveLength(ORDERS);
     const end = await ledgerBalances(t.app.db, sellerId, new Date());
     expect(end.default.available).toBe(total - paidOut - ORDERS * SALE_PROFIT);
+    expect(await ledgerBalancesFromEntries(t.app.db, sellerId, new Date())).toEqual(end);
     expect(end.default.available + end.default.pending + end.default.on_hold).toBe(
       await ledgerSum(t.app.db, sellerId),
     );

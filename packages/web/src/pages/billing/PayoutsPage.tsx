@@ -160,6 +160,7 @@ export function PayoutsPage() {
           page={page.current_page}
           lastPage={page.last_page}
           total={page.total}
+          totalIsCapped={page.total_is_capped}
           from={page.from}
           to={page.to}
           noun="transactions"
