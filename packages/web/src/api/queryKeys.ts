@@ -3,6 +3,8 @@ import type {
   BulkRegularListQueryInput,
   CampaignListQueryInput,
   OrderListQueryInput,
+  PayoutListQuery,
+  TransactionListQueryInput,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -34,6 +36,16 @@ export const queryKeys = {
   version: { all: ['version'] as const },
   featuredInfo: { all: ['featured-info'] as const },
   balance: { all: ['balance'] as const },
+  transactions: {
+    all: ['transactions'] as const,
+    list: (query: TransactionListQueryInput) =>
+      [...queryKeys.transactions.all, 'list', query] as const,
+  },
+  payouts: {
+    all: ['payouts'] as const,
+    list: (query: Partial<PayoutListQuery>) => [...queryKeys.payouts.all, 'list', query] as const,
+  },
+  paymentAccounts: { all: ['payment-accounts'] as const },
   campaigns: {
     all: ['campaigns'] as const,
     lists: () => [...queryKeys.campaigns.all, 'list'] as const,

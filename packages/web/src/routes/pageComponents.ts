@@ -121,11 +121,12 @@ export const PAGE_COMPONENTS = {
   product_catalog: async () =>
     (await import('../pages/catalog/ProductCatalogPage.js')).ProductCatalogPage,
   stock_base_costs: comingSoon,
-  payouts: comingSoon,
+  payouts: async () => (await import('../pages/billing/PayoutsPage.js')).PayoutsPage,
 
   general_settings: comingSoon,
   email_gateways: comingSoon,
-  payment_accounts: comingSoon,
+  payment_accounts: async () =>
+    (await import('../pages/billing/PaymentAccountsPage.js')).PaymentAccountsPage,
   payment_gateways: comingSoon,
   domains: comingSoon,
   team: comingSoon,
@@ -135,7 +136,7 @@ export const PAGE_COMPONENTS = {
   team_invitations: comingSoon,
 
   account_settings: account,
-  sms_topup: comingSoon,
+  sms_topup: async () => (await import('../pages/billing/SmsTopupPage.js')).SmsTopupPage,
   account,
   ai_design: comingSoon,
   ai_design_history: comingSoon,
