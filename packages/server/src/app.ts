@@ -36,6 +36,7 @@ import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
+import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -232,6 +233,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCatalogRoutes(app);
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
+  await registerPromotionRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);

@@ -21,6 +21,7 @@ import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
 import * as pages from '../pages/index.js';
+import * as promotion from '../promotion/index.js';
 import * as quality from '../quality/index.js';
 import * as state from '../state/index.js';
 import * as store from '../store/index.js';
@@ -62,6 +63,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   menu,
   notification,
   pages,
+  promotion,
   quality,
   state,
   store,

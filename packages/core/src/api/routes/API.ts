@@ -11,6 +11,7 @@ import { emailSenders } from './emailSenders.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { personalized } from './personalized.js';
+import { promotions } from './promotions.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
 import { storeContent } from './storeContent.js';
@@ -43,6 +44,7 @@ export const API = {
   bulkRegular,
   stores,
   collections,
+  promotions,
   storeContent,
   storeSettings,
   emailSenders,

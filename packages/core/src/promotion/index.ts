@@ -1,0 +1,2 @@
+export * from './couponRules.js';
+export * from './promotions.js';
