@@ -442,6 +442,7 @@ export function createApiClient(options: ApiClientOptions) {
     campaigns: groupClient(API.campaigns),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
+    promotions: groupClient(API.promotions),
     storeContent: groupClient(API.storeContent),
     bulkV3: groupClient(API.bulkV3),
     bulkRegular: groupClient(API.bulkRegular),

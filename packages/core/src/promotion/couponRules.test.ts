@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHIPPING_RATES } from '../checkout/shipping.js';
 import type { CheckoutLine } from '../checkout/totals.js';
 import { decideCoupon, type PromotionRules, promotionStatus } from './couponRules.js';
+import { promotionOffer } from './promotionOffer.js';
 import { PromotionBody } from './promotions.js';
 
 const rules = (over: Partial<PromotionRules> = {}): PromotionRules => ({
@@ -159,5 +160,17 @@ describe('the promotion form', () => {
     expect(
       messages({ ...valid, starts_at: '2026-06-02T00:00:00Z', ends_at: '2026-06-01T00:00:00Z' }),
     ).toEqual(['ends_at: The end must come after the start.']);
+  });
+});
+
+describe('the offer in words', () => {
+  it('names each type', () => {
+    const offer = (type: PromotionRules['type'], value: number, buy = 1, get = 1) =>
+      promotionOffer({ type, value, buy_quantity: buy, get_quantity: get }, 'USD');
+    expect(offer('percent', 10)).toBe('10% off');
+    expect(offer('fixed', 550)).toBe('$5.50 off');
+    expect(offer('free_shipping', 0)).toBe('Free shipping');
+    expect(offer('bogo', 100, 2, 1)).toBe('Buy 2 get 1 free');
+    expect(offer('bogo', 50)).toBe('Buy 1 get 1 at 50% off');
   });
 });

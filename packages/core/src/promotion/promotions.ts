@@ -155,6 +155,8 @@ export const CampaignOnPromotion = z.object({
   code: z.string(),
   type: PromotionType,
   value: z.number().int(),
+  buy_quantity: z.number().int().nullable(),
+  get_quantity: z.number().int().nullable(),
   store_id: z.number().int().nullable(),
   ends_at: z.string().nullable(),
 });

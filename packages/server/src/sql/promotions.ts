@@ -268,6 +268,8 @@ export interface CampaignOnPromotionRow {
   code: string;
   type: PromotionType;
   value: number;
+  buy_quantity: number | null;
+  get_quantity: number | null;
   store_id: number | null;
   ends_at: Date | null;
 }
@@ -311,7 +313,8 @@ export async function campaignsOnPromotion(
           AND NOT EXISTS (SELECT 1 FROM promotion_collections y WHERE y.promotion_id = r.id)
      )
      SELECT c.id AS campaign_id, c.name AS campaign_name, c.slug AS campaign_slug,
-            c.thumb_url, r.id AS promotion_id, r.code, r.type, r.value, r.store_id, r.ends_at
+            c.thumb_url, r.id AS promotion_id, r.code, r.type, r.value, r.buy_quantity,
+            r.get_quantity, r.store_id, r.ends_at
        FROM covered v
        JOIN running r ON r.id = v.promotion_id
        JOIN campaigns c ON c.id = v.campaign_id AND c.seller_id = $1 AND c.deleted_at IS NULL

@@ -2,6 +2,8 @@ import type {
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
+  OnPromotionQuery,
+  PromotionListQuery,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -58,6 +60,12 @@ export const queryKeys = {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  promotions: {
+    all: ['promotions'] as const,
+    list: (query: PromotionListQuery) => [...queryKeys.promotions.all, 'list', query] as const,
+    onPromotion: (query: OnPromotionQuery) =>
+      [...queryKeys.promotions.all, 'campaigns', query] as const,
   },
   siteConfig: { all: ['site-config'] as const },
   apiKeys: {

@@ -53,13 +53,14 @@ export const PAGE_COMPONENTS = {
 
   all_campaigns: async () =>
     (await import('../pages/campaigns/CampaignsListPage.js')).CampaignsListPage,
-  promotions: comingSoon,
+  promotions: async () => (await import('../pages/promotions/PromotionsPage.js')).PromotionsPage,
   collections: async () =>
     (await import('../pages/collections/CollectionsListPage.js')).CollectionsListPage,
   pricing: comingSoon,
   bulk_campaigns: async () =>
     (await import('../pages/bulk/RegularBulkListPage.js')).RegularBulkListPage,
-  on_promotion: comingSoon,
+  on_promotion: async () =>
+    (await import('../pages/promotions/OnPromotionPage.js')).OnPromotionPage,
   collection_edit: async () =>
     (await import('../pages/collections/CollectionEditPage.js')).CollectionEditPage,
   collection_featured: async () =>
