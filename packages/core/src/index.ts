@@ -18,6 +18,7 @@ export * from './locale/index.js';
 export * from './menu/index.js';
 export * from './notification/index.js';
 export * from './pages/index.js';
+export * from './pricing/index.js';
 export * from './promotion/index.js';
 export * from './quality/index.js';
 export * from './state/index.js';

@@ -38,3 +38,22 @@ CREATE TABLE promotion_collections (
 ALTER TABLE checkouts ADD COLUMN promotion_id bigint REFERENCES coupons(id) ON DELETE SET NULL;
 ALTER TABLE orders ADD COLUMN promotion_id bigint REFERENCES coupons(id) ON DELETE SET NULL;
 CREATE INDEX orders_promotion ON orders (promotion_id, lower(email)) WHERE promotion_id IS NOT NULL;
+
+-- Bulk price changes (issue 14, /pricing): one row per product whose price a change moved,
+-- grouped by batch, with the real actor (a team member or an admin acting for the seller).
+CREATE TABLE price_changes (
+  id bigserial PRIMARY KEY,
+  seller_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  actor_id bigint REFERENCES users(id) ON DELETE SET NULL,
+  batch_id uuid NOT NULL,
+  campaign_id bigint REFERENCES campaigns(id) ON DELETE SET NULL,
+  product_id bigint REFERENCES products(id) ON DELETE SET NULL,
+  campaign_name text,
+  product_name text,
+  mode text NOT NULL CHECK (mode IN ('adjust_price', 'fixed_price', 'custom_price')),
+  before_price bigint NOT NULL,
+  after_price bigint NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX price_changes_seller ON price_changes (seller_id, id DESC);
+CREATE INDEX price_changes_campaign ON price_changes (seller_id, campaign_id, id DESC);

@@ -36,6 +36,7 @@ import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
+import { registerPricingRoutes } from './routes/pricing.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
@@ -234,6 +235,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
   await registerPromotionRoutes(app);
+  await registerPricingRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);

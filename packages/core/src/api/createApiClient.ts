@@ -443,6 +443,7 @@ export function createApiClient(options: ApiClientOptions) {
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     promotions: groupClient(API.promotions),
+    pricing: groupClient(API.pricing),
     storeContent: groupClient(API.storeContent),
     bulkV3: groupClient(API.bulkV3),
     bulkRegular: groupClient(API.bulkRegular),

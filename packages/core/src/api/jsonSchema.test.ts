@@ -21,6 +21,7 @@ import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
 import * as pages from '../pages/index.js';
+import * as pricing from '../pricing/index.js';
 import * as promotion from '../promotion/index.js';
 import * as quality from '../quality/index.js';
 import * as state from '../state/index.js';
@@ -63,6 +64,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   menu,
   notification,
   pages,
+  pricing,
   promotion,
   quality,
   state,

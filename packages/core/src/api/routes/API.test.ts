@@ -14,7 +14,7 @@ describe('the route table', () => {
     const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     // Every route of the table; update when a group gains or loses a route.
-    expect(routes.length).toBe(145);
+    expect(routes.length).toBe(148);
   });
 
   it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
@@ -79,7 +79,8 @@ describe('the route table', () => {
       .map(({ group, name }) => `${group}.${name}`);
     // Reading the platform catalog, the shell's notifications, the person's own account and
     // the seller's API keys (these last for sessions only: a key cannot manage keys), and the
-    // seller's stores (the Storefronts pages are open to every member; changes need update_campaign).
+    // seller's stores (the Storefronts pages are open to every member; changes need update_campaign),
+    // and the stock base costs (their page is open to every member, spec §6 names no permission).
     expect(anyMember.sort()).toEqual(
       [
         'apiKeys.create',
@@ -95,6 +96,7 @@ describe('the route table', () => {
         'catalog.mockups',
         'catalog.productTemplate',
         'catalog.productTemplates',
+        'pricing.stockBaseCosts',
         'shell.markAllNotificationsRead',
         'shell.notification',
         'shell.notifications',

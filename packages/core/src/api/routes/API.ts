@@ -11,6 +11,7 @@ import { emailSenders } from './emailSenders.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { personalized } from './personalized.js';
+import { pricing } from './pricing.js';
 import { promotions } from './promotions.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
@@ -45,6 +46,7 @@ export const API = {
   stores,
   collections,
   promotions,
+  pricing,
   storeContent,
   storeSettings,
   emailSenders,

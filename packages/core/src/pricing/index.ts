@@ -1,0 +1,2 @@
+export * from './bulkPricing.js';
+export * from './stockBaseCosts.js';
