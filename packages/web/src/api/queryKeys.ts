@@ -3,7 +3,9 @@ import type {
   BulkRegularListQueryInput,
   CampaignListQueryInput,
   OnPromotionQuery,
+  PriceChangeListQuery,
   PromotionListQuery,
+  StockBaseCostQuery,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -66,6 +68,12 @@ export const queryKeys = {
     list: (query: PromotionListQuery) => [...queryKeys.promotions.all, 'list', query] as const,
     onPromotion: (query: OnPromotionQuery) =>
       [...queryKeys.promotions.all, 'campaigns', query] as const,
+  },
+  pricing: {
+    all: ['pricing'] as const,
+    changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,
+    stockBaseCosts: (query: StockBaseCostQuery) =>
+      [...queryKeys.pricing.all, 'stock-base-costs', query] as const,
   },
   siteConfig: { all: ['site-config'] as const },
   apiKeys: {

@@ -56,7 +56,7 @@ export const PAGE_COMPONENTS = {
   promotions: async () => (await import('../pages/promotions/PromotionsPage.js')).PromotionsPage,
   collections: async () =>
     (await import('../pages/collections/CollectionsListPage.js')).CollectionsListPage,
-  pricing: comingSoon,
+  pricing: async () => (await import('../pages/pricing/PricingPage.js')).PricingPage,
   bulk_campaigns: async () =>
     (await import('../pages/bulk/RegularBulkListPage.js')).RegularBulkListPage,
   on_promotion: async () =>
@@ -121,7 +121,8 @@ export const PAGE_COMPONENTS = {
 
   product_catalog: async () =>
     (await import('../pages/catalog/ProductCatalogPage.js')).ProductCatalogPage,
-  stock_base_costs: comingSoon,
+  stock_base_costs: async () =>
+    (await import('../pages/pricing/StockBaseCostsPage.js')).StockBaseCostsPage,
   payouts: comingSoon,
 
   general_settings: comingSoon,
