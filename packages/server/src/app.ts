@@ -35,7 +35,9 @@ import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
+import { registerOrderRoutes } from './routes/orders.js';
 import { registerPricingRoutes } from './routes/pricing.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerShellRoutes } from './routes/shell.js';
@@ -234,6 +236,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCatalogRoutes(app);
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
+  await registerFeatureRequestRoutes(app);
   await registerPromotionRoutes(app);
   await registerPricingRoutes(app);
   await registerStoreContentRoutes(app);
@@ -241,6 +244,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerBulkRegularRoutes(app);
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
+  await registerOrderRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);

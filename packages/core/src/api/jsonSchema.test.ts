@@ -16,10 +16,12 @@ import * as design from '../design/index.js';
 import * as enums from '../enums/index.js';
 import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
+import * as feedback from '../feedback/index.js';
 import * as core from '../index.js';
 import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
+import * as order from '../order/index.js';
 import * as pages from '../pages/index.js';
 import * as pricing from '../pricing/index.js';
 import * as promotion from '../promotion/index.js';
@@ -60,9 +62,11 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   enums,
   errors,
   featured,
+  feedback,
   locale,
   menu,
   notification,
+  order,
   pages,
   pricing,
   promotion,

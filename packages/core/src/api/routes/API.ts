@@ -8,8 +8,10 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
+import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
 import { pricing } from './pricing.js';
 import { promotions } from './promotions.js';
@@ -52,8 +54,11 @@ export const API = {
   emailSenders,
   marketing,
   personalized,
+  featureRequests,
   dev,
   storefront,
+  orders,
+  adminOrders,
 } as const;
 
 export type ApiTable = typeof API;
