@@ -211,4 +211,98 @@ describe.each(BACKENDS)('bulk pricing on %s', (backend) => {
     ).data;
     expect(bySku.map((row) => row.template_id)).toEqual([first?.template_id]);
   });
+
+  it('answers orders and conversion per price point', async () => {
+    const store = await call(seller, 'POST', '/seller/stores', {
+      name: 'Price shop',
+      slug: 'price-shop',
+    });
+    const storeId = body<{ id: number }>(store).data.id;
+    const tee = campaigns[0];
+    await t.app.inject({
+      method: 'PUT',
+      url: `/seller/stores/${storeId}/campaigns`,
+      headers: bearer(seller),
+      payload: { campaign_ids: [tee?.id] },
+    });
+    await t.app.db.query(
+      "UPDATE campaigns SET status = 'active', slug = 'price-tee' WHERE id = $1",
+      [tee?.id],
+    );
+    const [variant] = await t.app.db.query<{ color: string; size: string }>(
+      `SELECT v.color_name AS color, v.size FROM products p
+         JOIN template_variants v ON v.template_id = p.template_id AND v.color_name = p.options->'color'->>0
+        WHERE p.id = $1 ORDER BY v.position, v.id LIMIT 1`,
+      [tee?.product],
+    );
+    const buy = async (quantity: number) => {
+      const checkout = await t.app.inject({
+        method: 'POST',
+        url: '/public/stores/price-shop/checkouts',
+        payload: {
+          items: [
+            {
+              campaign_id: tee?.id,
+              product_id: tee?.product,
+              color: variant?.color,
+              size: variant?.size,
+              quantity,
+            },
+          ],
+          email: 'fan@example.test',
+          shipping_address: {
+            name: 'F',
+            line1: '1 St',
+            city: 'Austin',
+            state: 'TX',
+            postcode: '73301',
+            country: 'US',
+          },
+        },
+      });
+      const id = body<{ checkout_id: string }>(checkout).data.checkout_id;
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `/public/checkouts/${id}/pay`,
+        payload: { gateway: 'test', card_number: '4242424242424242' },
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+    };
+    // A buyer opens the product page: one visit of the campaign today.
+    await t.app.inject({ method: 'GET', url: '/s/price-shop/products/price-tee' });
+    const [price] = await prices();
+    await buy(2);
+    await buy(1);
+    await call(seller, 'POST', '/seller/pricing/bulk-update', {
+      campaign_ids: [tee?.id],
+      mode: 'fixed_price',
+      value: (price ?? 0) + 500,
+    });
+    await buy(1);
+    const response = await call(
+      seller,
+      'GET',
+      `/seller/pricing/analytics?time=today&campaign_id=${tee?.id}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const points =
+      body<
+        Array<{
+          price: number;
+          orders: number;
+          units: number;
+          revenue: number;
+          visits: number;
+          conversion: number | null;
+        }>
+      >(response).data;
+    expect(points.map((p) => [p.price, p.orders, p.units, p.revenue])).toEqual([
+      [price, 2, 3, (price ?? 0) * 3],
+      [(price ?? 0) + 500, 1, 1, (price ?? 0) + 500],
+    ]);
+    const visits = points[0]?.visits ?? 0;
+    expect(visits).toBeGreaterThan(0);
+    expect(points[0]?.conversion).toBe(Math.round((2 / visits) * 10_000) / 10_000);
+    expect((await call(untagged, 'GET', '/seller/pricing/analytics')).statusCode).toBe(403);
+  });
 });

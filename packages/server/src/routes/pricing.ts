@@ -6,8 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   API,
+  conversionRate,
   DEFAULT_CURRENCY_CODE,
+  dateRange,
   formatCurrency,
+  PRICING_ANALYTICS_LIMIT,
   PRICING_MESSAGES,
   pageInfo,
   planPriceChange,
@@ -20,6 +23,7 @@ import {
   applyPriceChanges,
   campaignProductPrices,
   listPriceChanges,
+  pricePoints,
   stockBaseCosts,
 } from '../sql/pricing.js';
 import { sellerCampaignIds } from '../sql/stores.js';
@@ -93,6 +97,23 @@ export async function registerPricingRoutes(app: FastifyInstance): Promise<void>
           data: rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
           ...pageInfo(total, query.page, query.per_page),
         },
+      };
+    },
+    analytics: async ({ auth, query }) => {
+      const range = dateRange(query.time, new Date(), Number(auth.seller.utc_offset ?? 0));
+      const rows = await pricePoints(
+        db,
+        auth.sellerId,
+        { from: range.from, to: range.to, campaignId: query.campaign_id },
+        PRICING_ANALYTICS_LIMIT,
+      );
+      return {
+        data: rows.map((row) => ({
+          ...row,
+          first_sold_at: row.first_sold_at.toISOString(),
+          last_sold_at: row.last_sold_at.toISOString(),
+          conversion: conversionRate(row.orders, row.visits),
+        })),
       };
     },
     stockBaseCosts: async ({ query }) => ({

@@ -175,3 +175,60 @@ export async function stockBaseCosts(
     ),
   }));
 }
+
+export interface PricePointRow {
+  campaign_id: number;
+  campaign_name: string;
+  price: number;
+  orders: number;
+  units: number;
+  revenue: number;
+  first_sold_at: Date;
+  last_sold_at: Date;
+  visits: number;
+  checkouts: number;
+}
+
+/**
+ * Paid order items of the seller (cancelled orders aside) paid in `[from, to)`, grouped by
+ * campaign and unit price, with the campaign's storefront visits and checkouts on the days
+ * between the first and last sale at that price; the best selling first, at most `limit`.
+ */
+export async function pricePoints(
+  db: Queryable,
+  sellerId: number,
+  filter: { from: string | null; to: string; campaignId?: number | undefined },
+  limit: number,
+): Promise<PricePointRow[]> {
+  const rows = await db.query<PricePointRow>(
+    `WITH sold AS (
+       SELECT i.campaign_id, i.price, count(DISTINCT i.order_id)::int AS orders,
+              sum(i.quantity)::int AS units, sum(i.price * i.quantity)::bigint AS revenue,
+              min(o.paid_at) AS first_sold_at, max(o.paid_at) AS last_sold_at
+         FROM order_items i JOIN orders o ON o.id = i.order_id
+        WHERE i.seller_id = $1 AND o.seller_id = $1 AND i.campaign_id IS NOT NULL
+          AND o.paid_at IS NOT NULL AND o.status <> 'cancelled'
+          AND ($2::timestamptz IS NULL OR o.paid_at >= $2) AND o.paid_at < $3
+          AND ($4::bigint IS NULL OR i.campaign_id = $4)
+        GROUP BY i.campaign_id, i.price
+     )
+     SELECT s.campaign_id, c.name AS campaign_name, s.price, s.orders, s.units, s.revenue,
+            s.first_sold_at, s.last_sold_at,
+            COALESCE(t.visits, 0)::int AS visits, COALESCE(t.checkouts, 0)::int AS checkouts
+       FROM sold s
+       JOIN campaigns c ON c.id = s.campaign_id AND c.seller_id = $1
+       LEFT JOIN LATERAL (
+         SELECT sum(st.visits) AS visits, sum(st.checkouts) AS checkouts FROM storefront_tracks st
+          WHERE st.seller_id = $1 AND st.campaign_id = s.campaign_id
+            AND st.day BETWEEN s.first_sold_at::date AND s.last_sold_at::date
+       ) t ON true
+      ORDER BY s.revenue DESC, s.campaign_id, s.price LIMIT $5`,
+    [sellerId, filter.from, filter.to, filter.campaignId ?? null, limit],
+  );
+  return rows.map((row) => ({
+    ...row,
+    campaign_id: Number(row.campaign_id),
+    price: Number(row.price),
+    revenue: Number(row.revenue),
+  }));
+}

@@ -5,6 +5,7 @@ import type {
   OnPromotionQuery,
   OrderListQueryInput,
   PriceChangeListQuery,
+  PricingAnalyticsQuery,
   PromotionListQuery,
   StockBaseCostQuery,
 } from '@printloom/core';
@@ -84,6 +85,8 @@ export const queryKeys = {
   pricing: {
     all: ['pricing'] as const,
     changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,
+    analytics: (query: PricingAnalyticsQuery) =>
+      [...queryKeys.pricing.all, 'analytics', query] as const,
     stockBaseCosts: (query: StockBaseCostQuery) =>
       [...queryKeys.pricing.all, 'stock-base-costs', query] as const,
   },

@@ -65,7 +65,8 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/collections/CollectionEditPage.js')).CollectionEditPage,
   collection_featured: async () =>
     (await import('../pages/collections/FeaturedCampaignsPage.js')).FeaturedCampaignsPage,
-  pricing_analytics: comingSoon,
+  pricing_analytics: async () =>
+    (await import('../pages/pricing/PricingAnalyticsPage.js')).PricingAnalyticsPage,
   campaigns_import: comingSoon,
   campaign_edit: campaignEdit,
   campaign_ai_edit: campaignEdit,

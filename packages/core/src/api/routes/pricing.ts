@@ -5,6 +5,7 @@ import {
   PriceChangeListQuery,
   PriceChangePage,
 } from '../../pricing/bulkPricing.js';
+import { PricePoint, PricingAnalyticsQuery } from '../../pricing/pricingAnalytics.js';
 import { StockBaseCost, StockBaseCostQuery } from '../../pricing/stockBaseCosts.js';
 import { ANY_MEMBER, route } from './RouteContract.js';
 
@@ -41,6 +42,15 @@ export const pricing = {
     summary: 'The price changes made, newest first',
     query: PriceChangeListQuery,
     response: PriceChangePage,
+    errors: [403],
+  }),
+  analytics: route({
+    ...pricingGate,
+    method: 'GET',
+    path: '/seller/pricing/analytics',
+    summary: 'Orders, units, revenue and conversion per campaign and price point',
+    query: PricingAnalyticsQuery,
+    response: z.array(PricePoint),
     errors: [403],
   }),
   stockBaseCosts: route({

@@ -1,4 +1,9 @@
-import type { BulkPriceBody, PriceChangeListQuery, StockBaseCostQuery } from '@printloom/core';
+import type {
+  BulkPriceBody,
+  PriceChangeListQuery,
+  PricingAnalyticsQuery,
+  StockBaseCostQuery,
+} from '@printloom/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
@@ -7,6 +12,14 @@ export function usePriceChanges(query: PriceChangeListQuery) {
   return useQuery({
     queryKey: queryKeys.pricing.changes(query),
     queryFn: () => api.pricing.changes({ query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePricingAnalytics(query: PricingAnalyticsQuery) {
+  return useQuery({
+    queryKey: queryKeys.pricing.analytics(query),
+    queryFn: () => api.pricing.analytics({ query }),
     placeholderData: keepPreviousData,
   });
 }
