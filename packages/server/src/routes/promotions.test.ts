@@ -331,6 +331,28 @@ describe.each(BACKENDS)('promotions on %s', (backend) => {
     );
   });
 
+  it('refuses at payment a promotion withdrawn or postponed since the cart was priced', async () => {
+    const gone = await create({ code: 'WITHDRAWN', type: 'percent', value: 10 });
+    const later = await create({ code: 'POSTPONED', type: 'percent', value: 10 });
+    const first = await priced([item('tee')], 'WITHDRAWN');
+    const second = await priced([item('tee')], 'POSTPONED');
+    expect((await call(seller, 'DELETE', `/seller/promotions/${gone.id}`)).statusCode).toBe(200);
+    const postponed = await call(seller, 'PUT', `/seller/promotions/${later.id}`, {
+      store_id: storeId,
+      code: 'POSTPONED',
+      type: 'percent',
+      value: 10,
+      starts_at: new Date(Date.now() + HOUR).toISOString(),
+    });
+    expect(postponed.statusCode, postponed.body).toBe(200);
+    const withdrawn = await pay(first.checkout_id);
+    expect(withdrawn.statusCode).toBe(409);
+    expect(body(withdrawn).errors?.coupon).toEqual(['This coupon code is not valid']);
+    const early = await pay(second.checkout_id);
+    expect(early.statusCode).toBe(409);
+    expect(body(early).errors?.coupon).toEqual(['This coupon is not active yet']);
+  });
+
   it('lists the campaigns a running promotion covers', async () => {
     await create({ code: 'ONMUGS', type: 'percent', value: 20, campaign_ids: [campaigns.mug.id] });
     const rows = body<Array<{ campaign_id: number; code: string }>>(

@@ -3,6 +3,7 @@ import {
   type CouponRefusal,
   decideCoupon,
   type PromotionRules,
+  promotionStatus,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { httpError, unprocessable } from '../http/errors.js';
@@ -58,7 +59,9 @@ export const promotionCouponResolver: CouponResolver = {
   },
 
   async confirm(tx, checkout) {
-    if (checkout.promotion_id === null || checkout.coupon_code === null) return;
+    if (checkout.coupon_code === null) return;
+    // Deleting a promotion clears the checkout's link to it: the seller withdrew it.
+    if (checkout.promotion_id === null) throw refuse('unknown', 409);
     const row = await storePromotionByCode(
       tx,
       { id: checkout.store_id, seller_id: checkout.seller_id },
@@ -67,9 +70,10 @@ export const promotionCouponResolver: CouponResolver = {
     );
     // Deleted or recoded since the checkout was priced: the seller withdrew it.
     if (!row || row.id !== checkout.promotion_id) throw refuse('unknown', 409);
-    const now = new Date();
-    if (row.ends_at && now >= row.ends_at) throw refuse('ended', 409);
-    if (row.usage_limit !== null && row.used >= row.usage_limit) throw refuse('usedUp', 409);
+    const status = promotionStatus(row, new Date(), row.used);
+    if (status === 'ended') throw refuse('ended', 409);
+    if (status === 'scheduled') throw refuse('notStarted', 409);
+    if (status === 'used_up') throw refuse('usedUp', 409);
     if (
       row.per_buyer_limit !== null &&
       (await promotionUsesBy(tx, row.id, checkout.email)) >= row.per_buyer_limit
