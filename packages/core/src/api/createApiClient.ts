@@ -447,6 +447,7 @@ export function createApiClient(options: ApiClientOptions) {
     pricing: groupClient(API.pricing),
     storeContent: groupClient(API.storeContent),
     featureRequests: groupClient(API.featureRequests),
+    overview: groupClient(API.overview),
     bulkV3: groupClient(API.bulkV3),
     bulkRegular: groupClient(API.bulkRegular),
     storeSettings: groupClient(API.storeSettings),

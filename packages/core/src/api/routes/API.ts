@@ -13,6 +13,7 @@ import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { money, moneyAdmin } from './money.js';
 import { adminOrders, orders } from './orders.js';
+import { overview } from './overview.js';
 import { personalized } from './personalized.js';
 import { pricing } from './pricing.js';
 import { promotions } from './promotions.js';
@@ -39,6 +40,7 @@ export const API = {
   team,
   apiKeys,
   shell,
+  overview,
   clientInfo,
   uploads,
   images,
