@@ -40,7 +40,9 @@ import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerMoneyRoutes } from './routes/money.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
+import { registerPricingRoutes } from './routes/pricing.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
+import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerSocialFeedRoutes } from './routes/socialFeeds.js';
@@ -241,6 +243,8 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCollectionRoutes(app);
   await registerFeatureRequestRoutes(app);
   await registerMoneyRoutes(app);
+  await registerPromotionRoutes(app);
+  await registerPricingRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);

@@ -15,7 +15,9 @@ import { money, moneyAdmin } from './money.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
+import { pricing } from './pricing.js';
 import { productReviews } from './productReviews.js';
+import { promotions } from './promotions.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { searchKeywords } from './searchKeywords.js';
 import { shell } from './shell.js';
@@ -51,6 +53,8 @@ export const API = {
   bulkRegular,
   stores,
   collections,
+  promotions,
+  pricing,
   storeContent,
   storeSettings,
   emailSenders,
