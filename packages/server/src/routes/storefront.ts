@@ -3,6 +3,7 @@ import {
   API,
   CHECKOUT_COUNTRIES,
   campaignUrlName,
+  normaliseKeyword,
   storeSubdomainUrl,
   toMajor,
   toMinor,
@@ -25,6 +26,8 @@ import {
   orderIdentity,
   setCheckoutStatus,
 } from '../sql/orders.js';
+import { publishedReviews } from '../sql/productReviews.js';
+import { countSearch } from '../sql/searchKeywords.js';
 import {
   type PublicStore,
   type StoreSort,
@@ -39,11 +42,7 @@ import {
   storePageLinks,
   trackStorefront,
 } from '../sql/storefront.js';
-import {
-  type CouponResolver,
-  defaultCouponResolver,
-  priceCheckout,
-} from '../storefront/checkout.js';
+import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
 import { esc } from '../storefront/html.js';
 import {
@@ -59,6 +58,7 @@ import {
   productPage,
   thankYouPage,
 } from '../storefront/pages.js';
+import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
 
 declare module 'fastify' {
@@ -75,6 +75,8 @@ const PER_PAGE = 24;
 export const SITEMAP_URLS = 50_000;
 const HOME_FEATURED = 4;
 const HOME_LATEST = 12;
+/** Published reviews shown on a product page (newest first). */
+const REVIEWS_SHOWN = 20;
 
 const COUNTRY_NAMES = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -116,7 +118,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   };
   const db = app.db;
   app.decorate('paymentGateways', new Map<string, PaymentGateway>([['test', new TestGateway()]]));
-  app.decorate('couponResolver', defaultCouponResolver);
+  app.decorate('couponResolver', promotionCouponResolver);
   const domains = [app.config.previewDomain, app.config.marketplaceDomain];
 
   const originOf = (store: PublicStore) =>
@@ -208,11 +210,13 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         remember(reply, 'clickedCampaigns', seen);
       }
       const query = request.query as { product?: string };
+      const reviews = await publishedReviews(db, ctx.store.seller_id, campaign.id, REVIEWS_SHOWN);
       return productPage(
         ctx,
         campaign,
         app.config.comparePriceRate,
         Number(query.product) || undefined,
+        reviews,
       );
     }),
     collection: page(async (ctx, { params, request }) => {
@@ -255,6 +259,9 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         limit: PER_PAGE,
         offset: (pageNo - 1) * PER_PAGE,
       });
+      // Each search counts once, on its first page (paging through results is the same search).
+      const keyword = normaliseKeyword(query.q);
+      if (keyword && pageNo === 1) await countSearch(db, ctx.store, keyword, total);
       return listingPage(ctx, {
         title: `${query.q ? `“${query.q}”` : 'All products'} | ${ctx.store.title || ctx.store.name}`,
         description: `Search ${ctx.store.title || ctx.store.name}`,
@@ -407,6 +414,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         problems: priced.problems,
         items: priced.lines,
         coupon: body.coupon ?? null,
+        promotionId: priced.promotionId,
         tipPercent: body.tip_percent ?? null,
         totals: priced.totals,
       });
@@ -438,6 +446,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           const order = await orderIdentity(tx, checkout.order_id);
           if (order) return { kind: 'paid', order } as const;
         }
+        await app.couponResolver.confirm?.(tx, checkout);
         const charge = await gateway.charge({
           idempotencyKey: checkout.id,
           amount: checkout.total,

@@ -7,7 +7,14 @@ import type {
   CustomerListQueryInput,
   FulfillmentOrderListQueryInput,
   InvalidAddressListQueryInput,
+  OnPromotionQuery,
   OrderListQueryInput,
+  PayoutListQuery,
+  PriceChangeListQuery,
+  PricingAnalyticsQuery,
+  PromotionListQuery,
+  StockBaseCostQuery,
+  TransactionListQueryInput,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -39,6 +46,16 @@ export const queryKeys = {
   version: { all: ['version'] as const },
   featuredInfo: { all: ['featured-info'] as const },
   balance: { all: ['balance'] as const },
+  transactions: {
+    all: ['transactions'] as const,
+    list: (query: TransactionListQueryInput) =>
+      [...queryKeys.transactions.all, 'list', query] as const,
+  },
+  payouts: {
+    all: ['payouts'] as const,
+    list: (query: Partial<PayoutListQuery>) => [...queryKeys.payouts.all, 'list', query] as const,
+  },
+  paymentAccounts: { all: ['payment-accounts'] as const },
   campaigns: {
     all: ['campaigns'] as const,
     lists: () => [...queryKeys.campaigns.all, 'list'] as const,
@@ -79,6 +96,34 @@ export const queryKeys = {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  promotions: {
+    all: ['promotions'] as const,
+    list: (query: PromotionListQuery) => [...queryKeys.promotions.all, 'list', query] as const,
+    onPromotion: (query: OnPromotionQuery) =>
+      [...queryKeys.promotions.all, 'campaigns', query] as const,
+  },
+  pricing: {
+    all: ['pricing'] as const,
+    changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,
+    analytics: (query: PricingAnalyticsQuery) =>
+      [...queryKeys.pricing.all, 'analytics', query] as const,
+    stockBaseCosts: (query: StockBaseCostQuery) =>
+      [...queryKeys.pricing.all, 'stock-base-costs', query] as const,
+  },
+  productReviews: {
+    all: ['product-reviews'] as const,
+    list: (query: object) => [...queryKeys.productReviews.all, 'list', query] as const,
+    settings: () => [...queryKeys.productReviews.all, 'settings'] as const,
+  },
+  searchKeywords: {
+    all: ['search-keywords'] as const,
+    list: (query: object) => [...queryKeys.searchKeywords.all, 'list', query] as const,
+  },
+  socialFeeds: {
+    all: ['social-feeds'] as const,
+    list: () => [...queryKeys.socialFeeds.all, 'list'] as const,
+    detail: (id: number) => [...queryKeys.socialFeeds.all, 'one', id] as const,
   },
   siteConfig: { all: ['site-config'] as const },
   /** Buyers derived from orders (issue 13). */
