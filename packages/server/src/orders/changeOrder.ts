@@ -32,9 +32,17 @@ export async function changeOrder(
   const result = applyOrderEvent(before, event);
   if (!result.ok) throw conflict(result.reason);
   await writeOrderState(tx, Number(order.id), result.state);
-  // A refund gives back what the sale booked for the seller (issue 14 ledger).
-  if (result.state.payment_status === 'refunded' && before.payment_status !== 'refunded') {
-    await bookOrderReversal(tx, order, { actorId: actor.id });
+  if (before.payment_status !== 'refunded' && result.state.payment_status === 'refunded') {
+    // Cancel with refund: the sale booked for the order is undone in the same transaction.
+    await bookOrderReversal(
+      tx,
+      {
+        id: Number(order.id),
+        seller_id: Number(order.seller_id),
+        order_number: order.order_number,
+      },
+      { actorId: actor.id, reason: 'Order cancelled' },
+    );
   }
   await recordOrderEvent(tx, {
     orderId: Number(order.id),

@@ -2,8 +2,13 @@ import type {
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
+  OnPromotionQuery,
   OrderListQueryInput,
   PayoutListQuery,
+  PriceChangeListQuery,
+  PricingAnalyticsQuery,
+  PromotionListQuery,
+  StockBaseCostQuery,
   TransactionListQueryInput,
 } from '@printloom/core';
 
@@ -86,6 +91,20 @@ export const queryKeys = {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  promotions: {
+    all: ['promotions'] as const,
+    list: (query: PromotionListQuery) => [...queryKeys.promotions.all, 'list', query] as const,
+    onPromotion: (query: OnPromotionQuery) =>
+      [...queryKeys.promotions.all, 'campaigns', query] as const,
+  },
+  pricing: {
+    all: ['pricing'] as const,
+    changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,
+    analytics: (query: PricingAnalyticsQuery) =>
+      [...queryKeys.pricing.all, 'analytics', query] as const,
+    stockBaseCosts: (query: StockBaseCostQuery) =>
+      [...queryKeys.pricing.all, 'stock-base-costs', query] as const,
   },
   siteConfig: { all: ['site-config'] as const },
   apiKeys: {
