@@ -195,6 +195,8 @@ export type PayoutBodyInput = z.input<typeof PayoutBody>;
 
 export const Payout = z.object({
   id: z.number().int(),
+  /** The seller asking; in the operator's list. */
+  seller_id: z.number().int().optional(),
   amount: minor,
   currency: z.string(),
   status: PayoutStatus,

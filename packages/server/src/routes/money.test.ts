@@ -271,6 +271,34 @@ describe.each(BACKENDS)('billing and payouts on %s', (backend) => {
     await checkSums();
   });
 
+  it('changes a payout account only with the password, and sends it back to be checked', async () => {
+    await moveTo(15);
+    const change = {
+      method: 'payoneer',
+      details: { email: 'new.payouts@example.test' },
+    };
+    const refused = await call(seller, 'PUT', `/seller/payment-accounts/${accountId}`, {
+      ...change,
+      current_password: 'wrong-password',
+    });
+    expect(refused.statusCode).toBe(422);
+    const foreign = await call(other, 'PUT', `/seller/payment-accounts/${accountId}`, {
+      ...change,
+      current_password: PASSWORD,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const changed = await call(seller, 'PUT', `/seller/payment-accounts/${accountId}`, {
+      ...change,
+      current_password: PASSWORD,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(body<{ method: string; status: string; label: string }>(changed).data).toMatchObject({
+      method: 'payoneer',
+      status: 'new',
+      label: 'Payoneer · n•••@example.test',
+    });
+  });
+
   it('buys SMS credits from the available balance, once per key', async () => {
     await moveTo(15);
     const before = await balance();

@@ -37,6 +37,7 @@ import {
   insertPaymentAccount,
   listPaymentAccounts,
   listPayouts,
+  listPayoutsForOperator,
   type PayoutRow,
   payoutSellerForOperator,
   setPaymentAccountStatusForOperator,
@@ -261,6 +262,16 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
   };
 
   registerGroup(app, API.moneyAdmin, {
+    payouts: async ({ auth, query }) => {
+      operatorOnly(auth);
+      const { rows, total } = await listPayoutsForOperator(db, query, query.page, query.per_page);
+      return {
+        data: {
+          data: rows.map((row) => ({ ...payoutView(row), seller_id: Number(row.seller_id) })),
+          ...pageInfo(total, query.page, query.per_page),
+        },
+      };
+    },
     approvePayout: async ({ auth, params }) => {
       operatorOnly(auth);
       const sellerId = await payoutSeller(params.id);

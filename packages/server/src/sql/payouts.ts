@@ -167,6 +167,28 @@ export async function listPayouts(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
+/** The operator's list: every seller's requests, open ones first and oldest first. */
+export async function listPayoutsForOperator(
+  q: Queryable,
+  filter: { status?: PayoutStatus | undefined },
+  page: number,
+  perPage: number,
+): Promise<{ rows: PayoutRow[]; total: number }> {
+  const rows = await q.query<PayoutRow>(
+    `SELECT ${PAYOUT_COLUMNS} FROM payouts p JOIN payment_accounts a ON a.id = p.payment_account_id
+     WHERE ($1::text IS NULL OR p.status = $1)
+     ORDER BY (p.status = 'processing') DESC, CASE WHEN p.status = 'processing' THEN p.id END ASC,
+       p.id DESC
+     LIMIT $2 OFFSET $3`,
+    [filter.status ?? null, perPage, (page - 1) * perPage],
+  );
+  const [count] = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM payouts WHERE ($1::text IS NULL OR status = $1)',
+    [filter.status ?? null],
+  );
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
 /** Closes an open payout; false when it was not open any more. */
 export async function decidePayout(
   tx: Queryable,

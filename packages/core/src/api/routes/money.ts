@@ -113,6 +113,17 @@ export const money = {
  * the routes, the handlers answer 403 to anyone but an operator signed in as themselves.
  */
 export const moneyAdmin = {
+  payouts: route({
+    method: 'GET',
+    path: '/admin/payouts',
+    summary: "Every seller's payout requests, oldest open first (status filter)",
+    tags,
+    permission: ANY_MEMBER,
+    sessionOnly: true,
+    query: PayoutListQuery,
+    response: PayoutList,
+    errors: [403],
+  }),
   approvePayout: route({
     method: 'POST',
     path: '/admin/payouts/:id/approve',
