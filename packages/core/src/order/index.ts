@@ -1,3 +1,4 @@
 export * from './constants.js';
 export * from './OrderSchemas.js';
 export * from './orderMachine.js';
+export * from './printFiles.js';

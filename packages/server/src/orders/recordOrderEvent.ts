@@ -26,6 +26,7 @@ export const ORDER_EVENT_KINDS = {
   note: 'note',
   shipped: 'shipped',
   reprintRequested: 'reprint_requested',
+  printFiles: 'print_files',
 } as const;
 
 export interface OrderEventInput {
