@@ -42,6 +42,7 @@ import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
 import { registerPricingRoutes } from './routes/pricing.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
+import { registerSenDesignRoutes } from './routes/senDesign.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -248,6 +249,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerOrderRoutes(app);
+  await registerSenDesignRoutes(app);
   await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);

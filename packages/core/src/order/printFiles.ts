@@ -63,6 +63,16 @@ export function productPrintSpace(
   return null;
 }
 
+/** The names of a product's print spaces (its `print_spaces` text), in their order. */
+export function printSpaceNames(printSpaces: string | null): string[] {
+  const list = printSpaces === null ? undefined : parseJson(printSpaces);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    const space = TemplatePrintSpace.safeParse(entry);
+    return space.success ? [space.data.name] : [];
+  });
+}
+
 /** A saved design the renderer can draw, or null (absent, malformed or empty). */
 export function usableDesign(designJson: string | null): PrintSpaceDesign | null {
   if (designJson === null || designJson.trim() === '') return null;

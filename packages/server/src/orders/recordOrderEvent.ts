@@ -27,6 +27,7 @@ export const ORDER_EVENT_KINDS = {
   shipped: 'shipped',
   reprintRequested: 'reprint_requested',
   printFiles: 'print_files',
+  designFile: 'design_file',
 } as const;
 
 export interface OrderEventInput {

@@ -1,4 +1,4 @@
-import { imageSize } from '@printloom/renderer/node';
+import { createNodeCanvas, encodePng, imageSize } from '@printloom/renderer/node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BACKENDS,
@@ -7,11 +7,13 @@ import {
   createTestApp,
   createUser,
   login,
+  switchedTo,
   type TestApp,
 } from '../../test/helpers.js';
 import { paidOrder, storeWithCampaign } from '../../test/storefrontOrder.js';
-import { readBlob } from '../blob/blobStore.js';
+import { readBlob, writeBlob } from '../blob/blobStore.js';
 import { designSource } from '../orders/printFiles.js';
+import { insertGrant } from '../sql/sessions.js';
 
 interface Detail {
   status: string;
@@ -130,6 +132,77 @@ describe.each(BACKENDS)('order production on %s', (backend) => {
     expect(d.items[0]?.status).toBe('designing');
     expect(d.items[0]?.print_files).toEqual([]);
   });
+
+  it('runs SEN Design: queue, one claim at a time, designer file, hand back to production', async () => {
+    const sale = await storeWithCampaign(t.app, seller, 'sen-shop');
+    const order = await paidOrder(t.app, 'sen-shop', sale);
+    await call(admin, 'POST', `/admin/orders/${order.order_id}/production`);
+    const member = async (email: string, role: string, permissions: string[]) => {
+      const user = await createUser(t.app, { email });
+      await insertGrant(t.app.db, { sellerId, memberId: user.id, role, permissions });
+      return switchedTo(t.app, await login(t.app, email), sellerId);
+    };
+    const ann = await member('sen-ann@example.test', 'designer', ['update_campaign']);
+    const bob = await member('sen-bob@example.test', 'designer', ['update_campaign']);
+    const staff = await member('sen-staff@example.test', 'staff', ['update_campaign']);
+    const send = (as: string, url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(as), ...(payload ? { payload } : {}) });
+
+    expect((await call(staff, 'GET', '/seller/sen-design')).statusCode).toBe(403);
+    const queue = body<{ item_id: number; order_id: number; print_spaces: string[] }[]>(
+      await call(ann, 'GET', '/seller/sen-design'),
+    ).data;
+    const waiting = queue.find((q) => q.order_id === order.order_id);
+    expect(waiting?.print_spaces.length).toBeGreaterThan(0);
+    const itemId = waiting?.item_id ?? 0;
+    const space = waiting?.print_spaces[0] ?? '';
+    const base = `/seller/sen-design/${itemId}`;
+
+    const claimed = await send(ann, `${base}/claim`);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(body<{ claimed_by_me: boolean }>(claimed).data.claimed_by_me).toBe(true);
+    const taken = await send(bob, `${base}/claim`);
+    expect(taken.statusCode).toBe(409);
+    expect(body(taken).message).toMatch(/sen-ann/);
+    expect((await send(ann, `${base}/hand-back`)).statusCode).toBe(409);
+
+    const key = `s${sellerId}/sen/${itemId}.png`;
+    await writeBlob(t.app.blobDir, key, await encodePng(createNodeCanvas(40, 50) as never));
+    expect(
+      (await send(bob, `${base}/file`, { print_space: space, file_url: `/files/${key}` }))
+        .statusCode,
+    ).toBe(409);
+    const foreign = await send(ann, `${base}/file`, {
+      print_space: space,
+      file_url: '/files/s999999/x.png',
+    });
+    expect(foreign.statusCode).toBe(422);
+    const saved = await send(ann, `${base}/file`, {
+      print_space: space,
+      file_url: `/files/${key}`,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(body<{ files: unknown[] }>(saved).data.files).toEqual([
+      { print_space: space, file_url: `/files/${key}` },
+    ]);
+
+    const back = await send(ann, `${base}/hand-back`);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(body<{ status: string }>(back).data.status).toBe('processing');
+    const d = await vi.waitFor(
+      async () => {
+        const fresh = await detail(order.order_id);
+        expect(fresh.timeline.map((e) => e.kind)).toContain('print_files');
+        return fresh;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(d.fulfillment_status).toBe('processing');
+    expect(d.items[0]?.status).toBe('processing');
+    expect(d.items[0]?.print_files).toEqual([{ print_space: space, file_url: `/files/${key}` }]);
+    const after = body<{ order_id: number }[]>(await call(ann, 'GET', '/seller/sen-design')).data;
+    expect(after.some((q) => q.order_id === order.order_id)).toBe(false);
+  }, 60_000);
 
   it('never lets a design read files outside the seller’s stored files', () => {
     expect(() => designSource('/etc/passwd', sellerId, '/blobs')).toThrow();

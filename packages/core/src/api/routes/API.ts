@@ -18,6 +18,7 @@ import { personalized } from './personalized.js';
 import { pricing } from './pricing.js';
 import { promotions } from './promotions.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
@@ -62,6 +63,7 @@ export const API = {
   storefront,
   orders,
   adminOrders,
+  senDesign,
   money,
   moneyAdmin,
 } as const;
