@@ -80,6 +80,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function Loading() {
+  return <p>Loading</p>;
+}
+
 function open() {
   queryClient.setQueryData(
     meQuery.queryKey,
@@ -95,7 +99,7 @@ function open() {
     [
       {
         element: <Outlet />,
-        HydrateFallback: () => <p>Loading</p>,
+        HydrateFallback: Loading,
         children: [pageRoute(pageById('sen_design'))],
       },
     ],
