@@ -48,6 +48,7 @@ import { registerPricingRoutes } from './routes/pricing.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
+import { registerSenDesignRoutes } from './routes/senDesign.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerSocialFeedRoutes } from './routes/socialFeeds.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
@@ -255,6 +256,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerOrderRoutes(app);
+  await registerSenDesignRoutes(app);
   await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);

@@ -471,6 +471,7 @@ export function createApiClient(options: ApiClientOptions) {
       },
     },
     adminOrders: groupClient(API.adminOrders),
+    senDesign: groupClient(API.senDesign),
     money: {
       ...groupClient(API.money),
       /**

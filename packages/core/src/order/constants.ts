@@ -26,6 +26,8 @@ export const ORDER_MESSAGES = {
   noteAdded: 'Note added.',
   statusChanged: 'Order updated.',
   shipped: 'Shipment recorded.',
+  inProductionNow: 'The order is in production; its print files are being drawn.',
+  sentToDesigning: 'Some items have no usable design: the order waits on SEN Design.',
 } as const;
 
 /** Carrier tracking pages (the detail page links a tracking number to its carrier). */

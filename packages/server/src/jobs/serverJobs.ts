@@ -1,6 +1,11 @@
+import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
 
 /** Every background job of the server; buildApp registers them at start. */
-export const SERVER_JOBS: readonly JobDefinition[] = [uploadSweepJob, abandonedRecoveryJob];
+export const SERVER_JOBS: readonly JobDefinition[] = [
+  uploadSweepJob,
+  abandonedRecoveryJob,
+  printFilesJob,
+];

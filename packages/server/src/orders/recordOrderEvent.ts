@@ -26,6 +26,8 @@ export const ORDER_EVENT_KINDS = {
   note: 'note',
   shipped: 'shipped',
   reprintRequested: 'reprint_requested',
+  printFiles: 'print_files',
+  designFile: 'design_file',
 } as const;
 
 export interface OrderEventInput {

@@ -32,6 +32,7 @@ import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { ownStore } from '../http/storeScope.js';
 import { changeOrder, orderStateOf } from '../orders/changeOrder.js';
+import { printFilePlanOf, printFilesJob } from '../orders/printFiles.js';
 import {
   actorOf,
   ORDER_EVENT_KINDS,
@@ -386,6 +387,34 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
         return adminViewOf(tx, fresh);
       });
       return { data, message: ORDER_MESSAGES.shipped };
+    },
+    production: async ({ auth, params }) => {
+      if (!auth.isAdmin) throw forbidden(ADMIN_ONLY_MESSAGE);
+      const { data, message } = await db.transaction(async (tx) => {
+        const order = await getOrderForPlatform(tx, { id: params.id }, true);
+        if (!order) throw notFound();
+        const sellerId = Number(order.seller_id);
+        const plan = await printFilePlanOf(tx, { id: Number(order.id), sellerId });
+        const actor: OrderActor = { kind: platform, id: auth.actorId };
+        const designing = plan.needs_design.length > 0;
+        await changeOrder(
+          tx,
+          order,
+          { type: designing ? 'designing' : 'to_production' },
+          actor,
+          designing ? { needs_design: plan.needs_design } : {},
+        );
+        if (!designing) {
+          await app.jobs.enqueue(tx, printFilesJob, { orderId: Number(order.id), sellerId });
+        }
+        const fresh = await getOrderForPlatform(tx, { id: params.id });
+        if (!fresh) throw notFound();
+        return {
+          data: await adminViewOf(tx, fresh),
+          message: designing ? ORDER_MESSAGES.sentToDesigning : ORDER_MESSAGES.inProductionNow,
+        };
+      });
+      return { data, message };
     },
   });
 }

@@ -191,17 +191,16 @@ export interface OrderItemRow {
   print_files: { print_space: string; file_url: string }[] | null;
 }
 
-/** An order's lines with their product's default mockup and the print files of its designs. */
+/** An order's lines with their product's default mockup and their print files (order_item_files). */
 export async function orderItems(db: Queryable, orderId: number): Promise<OrderItemRow[]> {
   return db.query<OrderItemRow>(
     `SELECT i.id, i.campaign_id, i.product_id, i.name, i.color, i.size, i.quantity, i.price,
         i.base_cost, i.status,
         (SELECT m.file_url FROM mockups m WHERE m.product_id = i.product_id
           ORDER BY m.is_default DESC, m.id LIMIT 1) AS mockup_url,
-        (SELECT json_agg(json_build_object('print_space', d.print_space, 'file_url', d.file_url)
-                ORDER BY d.id)
-           FROM designs d WHERE d.product_id = i.product_id AND d.file_url IS NOT NULL
-            AND d.file_url <> '') AS print_files
+        (SELECT json_agg(json_build_object('print_space', f.print_space, 'file_url', f.file_url)
+                ORDER BY f.id)
+           FROM order_item_files f WHERE f.order_item_id = i.id) AS print_files
        FROM order_items i WHERE i.order_id = $1 ORDER BY i.id`,
     [orderId],
   );

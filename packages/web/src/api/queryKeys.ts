@@ -83,6 +83,9 @@ export const queryKeys = {
     list: (query: OrderListQueryInput) => [...queryKeys.orders.lists(), query] as const,
     detail: (id: number) => [...queryKeys.orders.all, 'detail', id] as const,
   },
+  senDesign: {
+    all: ['senDesign'] as const,
+  },
   featureRequests: {
     all: ['featureRequests'] as const,
     list: (query: object) => [...queryKeys.featureRequests.all, 'list', query] as const,

@@ -39,7 +39,7 @@ export const PAGE_COMPONENTS = {
   referral: comingSoon,
   contest: comingSoon,
   calendar: comingSoon,
-  sen_design: comingSoon,
+  sen_design: async () => (await import('../pages/orders/SenDesignPage.js')).SenDesignPage,
 
   all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,
   abandoned: async () => (await import('../pages/abandoned/AbandonedPage.js')).AbandonedPage,

@@ -87,7 +87,13 @@ describe('the route table', () => {
       [
         // Operators (admin accounts, checked by the handler) ship orders.
         'adminOrders.byNumber',
+        'adminOrders.production',
         'adminOrders.ship',
+        // The designers' queue (the handler admits seller, designers and get_orders members).
+        'senDesign.claim',
+        'senDesign.file',
+        'senDesign.handBack',
+        'senDesign.list',
         'apiKeys.create',
         'apiKeys.list',
         'apiKeys.revoke',
@@ -156,6 +162,7 @@ describe('the route table', () => {
       'bulkV3.saveProcessedRow',
       'campaigns.create',
       'campaigns.update',
+      'senDesign.file',
     ]);
   });
 

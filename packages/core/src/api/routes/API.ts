@@ -24,6 +24,7 @@ import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { searchKeywords } from './searchKeywords.js';
+import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
 import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
@@ -69,6 +70,7 @@ export const API = {
   storefront,
   orders,
   adminOrders,
+  senDesign,
   money,
   moneyAdmin,
   productReviews,

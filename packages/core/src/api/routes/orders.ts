@@ -139,4 +139,17 @@ export const adminOrders = {
     response: AdminOrderView,
     errors: [403, 404, 409],
   }),
+  production: route({
+    method: 'POST',
+    path: '/admin/orders/:id/production',
+    summary:
+      'Send a paid order to production, or to SEN Design when artwork is missing (operators)',
+    description:
+      "Admins only. When every item has a usable design (or a designer's finished file) the items go to production and their print files are drawn in the background at the print space's size; otherwise the order goes to designing. 409 when the order cannot take either step.",
+    tags,
+    permission: ANY_MEMBER,
+    params: IdParams,
+    response: AdminOrderView,
+    errors: [403, 404, 409],
+  }),
 } as const;

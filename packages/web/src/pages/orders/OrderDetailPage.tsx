@@ -38,6 +38,10 @@ export function timelineText(entry: OrderDetail['timeline'][number]): string {
       return `Note: ${String(d.note ?? '')}`;
     case 'shipped':
       return `Shipped with ${String(d.carrier ?? '')}, tracking ${String(d.tracking_number ?? '')}`;
+    case 'print_files':
+      return `Print files drawn (${Array.isArray(d.files) ? d.files.length : 0})`;
+    case 'design_file':
+      return `Designer uploaded the ${String(d.print_space ?? '')} print file`;
     case 'status_changed':
       return `${orderWord(String(d.event ?? 'change'))}: ${orderWord(String(d.from ?? ''))} → ${orderWord(String(d.to ?? ''))}`;
     default:

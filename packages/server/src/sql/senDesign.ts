@@ -1,0 +1,90 @@
+/**
+ * SEN Design (issue 13): order items in `designing` of one seller, their claims (migration 033:
+ * order_items.designer_id, claimed_at) and the designer files stored on them.
+ */
+import { SEN_DESIGN_QUEUE_MAX } from '@printloom/core';
+import type { Queryable } from '../db/Db.js';
+
+export interface SenDesignRow {
+  item_id: number;
+  order_id: number;
+  order_number: string;
+  name: string;
+  color: string;
+  size: string;
+  quantity: number;
+  status: string;
+  mockup_url: string | null;
+  print_spaces: string | null;
+  designer_id: number | null;
+  designer_name: string | null;
+  claimed_at: Date | null;
+  files: { print_space: string; file_url: string }[] | null;
+  created_at: Date;
+}
+
+const SELECT = `SELECT i.id AS item_id, i.order_id, o.order_number, i.name, i.color, i.size,
+    i.quantity, i.status, p.print_spaces, i.designer_id, u.name AS designer_name, i.claimed_at,
+    o.created_at,
+    (SELECT m.file_url FROM mockups m WHERE m.product_id = i.product_id
+      ORDER BY m.is_default DESC, m.id LIMIT 1) AS mockup_url,
+    (SELECT json_agg(json_build_object('print_space', f.print_space, 'file_url', f.file_url)
+            ORDER BY f.id)
+       FROM order_item_files f WHERE f.order_item_id = i.id) AS files
+   FROM order_items i
+   JOIN orders o ON o.id = i.order_id AND o.seller_id = i.seller_id
+   LEFT JOIN products p ON p.id = i.product_id AND p.seller_id = i.seller_id
+   LEFT JOIN users u ON u.id = i.designer_id`;
+
+/** The seller's items waiting on a designer, oldest order first. */
+export async function senDesignQueue(db: Queryable, sellerId: number): Promise<SenDesignRow[]> {
+  return db.query<SenDesignRow>(
+    `${SELECT} WHERE i.seller_id = $1 AND i.status = 'designing'
+      ORDER BY i.order_id, i.id LIMIT ${SEN_DESIGN_QUEUE_MAX}`,
+    [sellerId],
+  );
+}
+
+/** One item of the seller (any status), locked with its row when `lock`. */
+export async function senDesignItem(
+  db: Queryable,
+  sellerId: number,
+  itemId: number,
+  lock = false,
+): Promise<SenDesignRow | undefined> {
+  const [row] = await db.query<SenDesignRow>(
+    `${SELECT} WHERE i.seller_id = $1 AND i.id = $2 ${lock ? 'FOR UPDATE OF i' : ''}`,
+    [sellerId, itemId],
+  );
+  return row;
+}
+
+export async function claimItem(
+  db: Queryable,
+  sellerId: number,
+  itemId: number,
+  designerId: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE order_items SET designer_id = $3, claimed_at = now()
+      WHERE seller_id = $1 AND id = $2`,
+    [sellerId, itemId, designerId],
+  );
+}
+
+/** Designing items of an order that have no designer file yet. */
+export async function itemsMissingFiles(
+  db: Queryable,
+  sellerId: number,
+  orderId: number,
+): Promise<number[]> {
+  const rows = await db.query<{ id: number }>(
+    `SELECT i.id FROM order_items i
+      WHERE i.seller_id = $1 AND i.order_id = $2 AND i.status = 'designing'
+        AND NOT EXISTS (SELECT 1 FROM order_item_files f
+                         WHERE f.order_item_id = i.id AND f.source = 'designer')
+      ORDER BY i.id`,
+    [sellerId, orderId],
+  );
+  return rows.map((r) => Number(r.id));
+}
