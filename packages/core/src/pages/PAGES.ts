@@ -699,6 +699,12 @@ export const PAGES = {
   register: { path: '/auth/register', title: 'Register', layout: 'auth', guards: ['guest'] },
   forgot_password: { path: '/auth/forgot-password', title: 'Forgot Password', layout: 'auth' },
   reset_password: { path: '/auth/reset-password', title: 'Reset Password', layout: 'auth' },
+  // The link of a team invitation mail (issue 15): joins the inviting seller's team.
+  accept_invitation: {
+    path: '/auth/accept-invitation',
+    title: 'Accept Invitation',
+    layout: 'auth',
+  },
   tfa: { path: '/auth/tfa', title: 'Two-Factor Authentication', layout: 'authPlain' },
   verify_email: { path: '/auth/verify-email', title: 'Verify Email', layout: 'authPlain' },
   login_as_seller: {

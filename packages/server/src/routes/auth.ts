@@ -1,11 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import {
-  API,
-  BOT_CHECK_FIELD,
-  BOT_CHECK_MESSAGES,
-  type LoginCredentials,
-  SWITCH_ACCOUNT_FAILED_MESSAGE,
-} from '@printloom/core';
+import { API, BOT_CHECK_FIELD, BOT_CHECK_MESSAGES, type LoginCredentials } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { requireBotCheck } from '../auth/botCheck.js';
@@ -30,7 +24,6 @@ import {
   newToken,
   SESSION_COOKIE,
   SESSION_MARKER_COOKIE,
-  sessionIdOf,
   sessionMarkerOf,
 } from '../http/authContext.js';
 import {
@@ -48,8 +41,6 @@ import {
   endUserTokens,
   failTfaChallenge,
   findLiveSession,
-  grantOf,
-  grantsOfMember,
   insertAudit,
   insertSession,
   insertUserToken,
@@ -147,7 +138,7 @@ function setSessionCookies(reply: FastifyReply, token: string): void {
   });
 }
 
-async function issueSession(
+export async function issueSession(
   db: Queryable,
   reply: FastifyReply,
   session: {
@@ -168,7 +159,7 @@ async function issueSession(
   return { access_token: token, token_type: 'Bearer', expires_in: SESSION_TTL_SECONDS };
 }
 
-async function checkNewPassword(password: string): Promise<void> {
+export async function checkNewPassword(password: string): Promise<void> {
   if (isCommonPassword(password)) {
     throw unprocessable(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
   }
@@ -474,60 +465,6 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       await setTfa(db, user.id, { secret: null, enable: false, confirm: false });
       await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_disable' });
       return { data: null };
-    },
-  });
-
-  // Team (spec §4 Switch account).
-  registerGroup(app, API.team, {
-    authorizedAccounts: async ({ auth }) => {
-      const grants = await grantsOfMember(db, auth.userId);
-      return {
-        data: grants.map((g) => ({
-          seller_id: g.seller_id,
-          name: g.name,
-          avatar: g.avatar,
-          role: g.role,
-        })),
-      };
-    },
-    switchAccount: async ({ auth, body, reply }) => {
-      const grant = await grantOf(db, auth.userId, body.seller_id);
-      if (!grant) throw httpError(403, SWITCH_ACCOUNT_FAILED_MESSAGE);
-      const target = await getUserById(db, body.seller_id);
-      const own = await getUserById(db, auth.userId);
-      if (!target || !own) throw notFound();
-      await revokeSession(db, sessionIdOf(auth));
-      await insertAudit(db, {
-        actorId: auth.actorId,
-        sellerId: target.id,
-        action: 'switch_account',
-      });
-      const data = await issueSession(db, reply, {
-        userId: auth.userId,
-        actingSellerId: target.id,
-        accessUser: auth.accessUser,
-        // An admin limited to some stores stays limited in every account it switches to.
-        storeIds: auth.storeIds,
-      });
-      const ownTfa = own.tfa_enable && own.tfa_confirm;
-      const targetTfa = target.tfa_enable && target.tfa_confirm;
-      return { data, customPayload: { fta_diff: ownTfa !== targetTfa } };
-    },
-    switchBackAccount: async ({ auth, reply }) => {
-      if (!auth.grant) throw httpError(422, AUTH_MESSAGES.switchBackFailed);
-      await revokeSession(db, sessionIdOf(auth));
-      await insertAudit(db, {
-        actorId: auth.actorId,
-        sellerId: auth.userId,
-        action: 'switch_back_account',
-      });
-      return {
-        data: await issueSession(db, reply, {
-          userId: auth.userId,
-          accessUser: auth.accessUser,
-          storeIds: auth.storeIds,
-        }),
-      };
     },
   });
 }

@@ -60,6 +60,18 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
   },
   siteConfig: { all: ['site-config'] as const },
+  /** The seller's team: members and pending invitations. */
+  team: {
+    all: ['team'] as const,
+    members: () => [...queryKeys.team.all, 'members'] as const,
+    invitations: () => [...queryKeys.team.all, 'invitations'] as const,
+  },
+  /** The person's own sessions and the seller's general settings. */
+  account: {
+    all: ['account'] as const,
+    sessions: () => [...queryKeys.account.all, 'sessions'] as const,
+    general: () => [...queryKeys.account.all, 'general'] as const,
+  },
   apiKeys: {
     all: ['api-keys'] as const,
     lists: () => [...queryKeys.apiKeys.all, 'list'] as const,

@@ -128,11 +128,12 @@ export const PAGE_COMPONENTS = {
   payment_accounts: comingSoon,
   payment_gateways: comingSoon,
   domains: comingSoon,
-  team: comingSoon,
+  team: async () => (await import('../pages/team/TeamPage.js')).TeamPage,
   notifications: comingSoon,
   api_keys: async () => (await import('../pages/settings/ApiKeysPage.js')).ApiKeysPage,
   payment_gateway_new: comingSoon,
-  team_invitations: comingSoon,
+  team_invitations: async () =>
+    (await import('../pages/team/TeamInvitationsPage.js')).TeamInvitationsPage,
 
   account_settings: account,
   sms_topup: comingSoon,
@@ -153,6 +154,8 @@ export const PAGE_COMPONENTS = {
   register: async () => (await import('../pages/auth/RegisterPage.js')).RegisterPage,
   forgot_password: async () =>
     (await import('../pages/auth/ForgotPasswordPage.js')).ForgotPasswordPage,
+  accept_invitation: async () =>
+    (await import('../pages/team/AcceptInvitationPage.js')).AcceptInvitationPage,
   reset_password: async () =>
     (await import('../pages/auth/ResetPasswordPage.js')).ResetPasswordPage,
   tfa: async () => (await import('../pages/auth/TfaPage.js')).TfaPage,

@@ -1,3 +1,4 @@
+import { account } from './account.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
@@ -32,6 +33,7 @@ import { uploads } from './uploads.js';
 export const API = {
   auth,
   team,
+  account,
   apiKeys,
   shell,
   clientInfo,

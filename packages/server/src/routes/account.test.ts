@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BACKENDS,
+  bearer,
+  body,
+  createTestApp,
+  createUser,
+  login,
+  memberSession,
+  PASSWORD,
+  type TestApp,
+} from '../../test/helpers.js';
+
+describe.each(BACKENDS)('account and general settings on %s', (backend) => {
+  let t: TestApp;
+  let sellerId: number;
+
+  const call = (as: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    sellerId = (await createUser(t.app, { email: 'owner@example.test' })).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('changes the password with the current one and ends every other session', async () => {
+    const here = await login(t.app, 'owner@example.test');
+    const elsewhere = await login(t.app, 'owner@example.test');
+    const wrong = await call(here, 'POST', '/seller/account/password', {
+      current_password: 'not-it',
+      new_password: 'another-long-password',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(body(wrong).errors?.current_password).toBeDefined();
+    const short = await call(here, 'POST', '/seller/account/password', {
+      current_password: PASSWORD,
+      new_password: 'short',
+    });
+    expect(short.statusCode).toBe(400);
+
+    const sessions = body<Array<{ current: boolean }>>(
+      await call(here, 'GET', '/seller/account/sessions'),
+    ).data;
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions.length).toBeGreaterThanOrEqual(2);
+
+    const changed = await call(here, 'POST', '/seller/account/password', {
+      current_password: PASSWORD,
+      new_password: 'another-long-password',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call(elsewhere, 'GET', '/me')).statusCode).toBe(401);
+    expect((await call(here, 'GET', '/me')).statusCode).toBe(200);
+    await expect(login(t.app, 'owner@example.test')).rejects.toThrow();
+    await login(t.app, 'owner@example.test', 'another-long-password');
+    // Put it back for the other tests.
+    await call(here, 'POST', '/seller/account/password', {
+      current_password: 'another-long-password',
+      new_password: PASSWORD,
+    });
+  });
+
+  it('signs out everywhere else and saves the profile', async () => {
+    const here = await login(t.app, 'owner@example.test');
+    const elsewhere = await login(t.app, 'owner@example.test');
+    expect(
+      (await call(here, 'POST', '/seller/account/sessions/sign-out-everywhere')).statusCode,
+    ).toBe(200);
+    expect((await call(elsewhere, 'GET', '/me')).statusCode).toBe(401);
+    const saved = await call(here, 'PUT', '/seller/account/profile', {
+      name: 'Owner Name',
+      phone: '+1 555 0100',
+      facebook: 'https://facebook.com/owner',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const me = body<{ name: string; phone: string; facebook: string }>(
+      await call(here, 'GET', '/me'),
+    ).data;
+    expect(me).toMatchObject({
+      name: 'Owner Name',
+      phone: '+1 555 0100',
+      facebook: 'https://facebook.com/owner',
+    });
+    const bad = await call(here, 'PUT', '/seller/account/profile', { name: 'x', phone: 'call me' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reads and saves general settings; /me follows; a member reads but may not change', async () => {
+    const owner = await login(t.app, 'owner@example.test');
+    expect(body(await call(owner, 'GET', '/seller/settings/general')).data).toEqual({
+      utc_offset: 0,
+      currency: 'USD',
+    });
+    const saved = await call(owner, 'PUT', '/seller/settings/general', {
+      utc_offset: 5.5,
+      currency: 'EUR',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(body(saved).data).toEqual({ utc_offset: 5.5, currency: 'EUR' });
+    expect(body<{ utc_offset: number }>(await call(owner, 'GET', '/me')).data.utc_offset).toBe(5.5);
+    for (const bad of [
+      { utc_offset: 15, currency: 'EUR' },
+      { utc_offset: 1.1, currency: 'EUR' },
+      { utc_offset: 1, currency: 'XXX' },
+    ]) {
+      expect((await call(owner, 'PUT', '/seller/settings/general', bad)).statusCode).toBe(400);
+    }
+    const member = await memberSession(t.app, sellerId, 'member@example.test', []);
+    expect(body(await call(member, 'GET', '/seller/settings/general')).data).toEqual({
+      utc_offset: 5.5,
+      currency: 'EUR',
+    });
+    const refused = await call(member, 'PUT', '/seller/settings/general', {
+      utc_offset: 0,
+      currency: 'USD',
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});
