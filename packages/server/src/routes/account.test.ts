@@ -1,3 +1,4 @@
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
@@ -118,5 +119,40 @@ describe.each(BACKENDS)('account and general settings on %s', (backend) => {
       currency: 'USD',
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('gives recovery codes once at confirmation; each signs in once', async () => {
+    await createUser(t.app, { email: 'recover@example.test' });
+    const token = await login(t.app, 'recover@example.test');
+    const { secret } = body<{ secret: string }>(
+      await call(token, 'POST', '/seller/tfa/enable'),
+    ).data;
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+    const confirmed = await call(token, 'POST', '/seller/tfa/confirm', { code: totp.generate() });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const codes = body<{ recovery_codes: string[] }>(confirmed).data.recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+
+    const challenge = async () => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/auth/seller/login',
+        payload: { email: 'recover@example.test', password: PASSWORD },
+      });
+      return body<{ tfa_token: string }>(answer).data.tfa_token;
+    };
+    const verify = async (code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/tfa/verify',
+        payload: { tfa_token: await challenge(), code },
+      });
+    const first = await verify(codes[0]?.toUpperCase() ?? '');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(body<{ access_token: string }>(first).data.access_token).toBeTruthy();
+    const reused = await verify(codes[0] ?? '');
+    expect(reused.statusCode).toBe(422);
+    expect((await verify(codes[1] ?? '')).statusCode).toBe(200);
   });
 });

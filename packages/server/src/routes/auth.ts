@@ -1,5 +1,13 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { API, BOT_CHECK_FIELD, BOT_CHECK_MESSAGES, type LoginCredentials } from '@printloom/core';
+import {
+  API,
+  BOT_CHECK_FIELD,
+  BOT_CHECK_MESSAGES,
+  type LoginCredentials,
+  TFA_RECOVERY_CODE_COUNT,
+  TFA_RECOVERY_CODE_PATTERN,
+} from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import { requireBotCheck } from '../auth/botCheck.js';
@@ -37,6 +45,11 @@ import {
 import { registerGroup } from '../http/registerGroup.js';
 import { withinScope } from '../http/storeScope.js';
 import { botCheckFailures, clearBotCheckFailures, recordBotCheckFailure } from '../sql/botCheck.js';
+import {
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+} from '../sql/recoveryCodes.js';
 import {
   endUserTokens,
   failTfaChallenge,
@@ -107,6 +120,28 @@ function matchingStep(user: UserRow, code: string): number | null {
 }
 
 type CodeCheck = 'ok' | 'wrong' | 'replayed';
+
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Fresh recovery codes (`xxxxx-xxxxx`, about 49 bits each), as shown to the user once. */
+function newRecoveryCodes(): string[] {
+  const group = () =>
+    Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(
+      '',
+    );
+  return Array.from({ length: TFA_RECOVERY_CODE_COUNT }, () => `${group()}-${group()}`);
+}
+
+/**
+ * A login's second step: a recovery code is spent (once); anything else is an app code, whose
+ * time-step is spent.
+ */
+async function spendLoginCode(db: Queryable, user: UserRow, code: string): Promise<CodeCheck> {
+  if (TFA_RECOVERY_CODE_PATTERN.test(code)) {
+    return (await spendRecoveryCode(db, user.id, hashToken(code))) ? 'ok' : 'wrong';
+  }
+  return spendCode(db, user, code);
+}
 
 /** Checks a code and, when right, spends its time-step: each step's code is accepted once. */
 async function spendCode(db: Queryable, user: UserRow, code: string): Promise<CodeCheck> {
@@ -320,7 +355,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       const user = await getUserById(db, challenge.user_id);
       if (!user) throw unauthenticated(AUTH_MESSAGES.tfaExpired);
       await checkAccountDelay(db, user.email, reply);
-      const check = await spendCode(db, user, body.code);
+      const check = await spendLoginCode(db, user, body.code);
       if (check === 'replayed') throw unauthenticated(AUTH_MESSAGES.tfaReplayed);
       if (check === 'wrong') {
         // A wrong second factor counts against the account like a wrong password.
@@ -455,14 +490,20 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       const user = await ownAccount(auth);
       if (!user.tfa_enable || !user.tfa_secret) throw unprocessable(AUTH_MESSAGES.tfaNotEnabled);
       await requireCode(db, user, body.code);
-      await setTfa(db, user.id, { secret: user.tfa_secret, enable: true, confirm: true });
-      await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_confirm' });
-      return { data: null };
+      const secret = user.tfa_secret;
+      const codes = newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        await setTfa(tx, user.id, { secret, enable: true, confirm: true });
+        await replaceRecoveryCodes(tx, user.id, codes.map(hashToken));
+        await insertAudit(tx, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_confirm' });
+      });
+      return { data: { recovery_codes: codes } };
     },
     tfaDisable: async ({ auth, body }) => {
       const user = await ownAccount(auth);
       await requireCode(db, user, body.code);
       await setTfa(db, user.id, { secret: null, enable: false, confirm: false });
+      await deleteRecoveryCodes(db, user.id);
       await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_disable' });
       return { data: null };
     },

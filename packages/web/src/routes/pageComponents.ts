@@ -123,7 +123,8 @@ export const PAGE_COMPONENTS = {
   stock_base_costs: comingSoon,
   payouts: comingSoon,
 
-  general_settings: comingSoon,
+  general_settings: async () =>
+    (await import('../pages/settings/GeneralSettingsPage.js')).GeneralSettingsPage,
   email_gateways: comingSoon,
   payment_accounts: comingSoon,
   payment_gateways: comingSoon,

@@ -53,3 +53,21 @@ export function useSignOutEverywhere() {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.account.sessions() }),
   });
 }
+
+/** A new two-factor secret for the own account (not confirmed until a code is checked). */
+export function useEnableTfa() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.auth.tfaEnable(),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
+  });
+}
+
+/** Turns two-factor off with a current code (its recovery codes end with it). */
+export function useDisableTfa() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.auth.tfaDisable({ body: { code } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
+  });
+}
