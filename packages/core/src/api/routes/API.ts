@@ -9,8 +9,10 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
+import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
@@ -50,8 +52,11 @@ export const API = {
   emailSenders,
   marketing,
   personalized,
+  featureRequests,
   dev,
   storefront,
+  orders,
+  adminOrders,
 } as const;
 
 export type ApiTable = typeof API;
