@@ -25,6 +25,11 @@ export const ACCOUNT_MESSAGES = {
   settingsSaved: 'Settings saved.',
   signedOutEverywhere: 'Every other session has ended.',
   ownAccountOnly: 'Only the account owner can change this.',
+  emailTaken: 'The email has already been taken.',
+  sameEmail: 'This is already your email.',
+  emailChangeSent: 'A confirmation link has been sent to the new address.',
+  emailChangeInvalid: 'The confirmation link is invalid or has expired.',
+  emailChanged: 'Your email has been changed.',
 } as const;
 
 /** `GET/PUT /seller/settings/general` (spec §2 /settings/general: time zone and currency). */
@@ -72,3 +77,17 @@ export const AccountSession = z.object({
   acting_for: z.string().nullable(),
 });
 export type AccountSession = z.infer<typeof AccountSession>;
+
+/** How long the link confirming a new email stays valid (24 hours). */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
+
+/** `POST /seller/account/email`: the new address gets a link; the email changes once it is opened. */
+export const ChangeEmailBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email')),
+  password: z.string().min(1, 'Enter your current password').max(256),
+});
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;
+
+/** `POST /auth/confirm-email-change`: the token of the link. */
+export const ConfirmEmailChangeBody = z.object({ token: z.string().min(1, 'The link is invalid') });
+export type ConfirmEmailChangeBody = z.infer<typeof ConfirmEmailChangeBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../api/authSchemas.js';
-import { KNOWN_PERMISSIONS } from '../user/User.js';
+import { KNOWN_PERMISSIONS, UserRole } from '../user/User.js';
 
 /** How long an invitation link stays valid (7 days). */
 export const TEAM_INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -47,7 +47,16 @@ export type TeamMember = z.infer<typeof TeamMember>;
 /** `POST /seller/team/invitations`. */
 export const TeamInvitationBody = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email')),
-  role: z.string().trim().min(1, 'Give the role a name').max(TEAM_ROLE_MAX_LENGTH),
+  // The role name is shown to the member; an account role's name would change what the
+  // member may do (a "seller" role may do everything), so those names are refused.
+  role: z
+    .string()
+    .trim()
+    .min(1, 'Give the role a name')
+    .max(TEAM_ROLE_MAX_LENGTH)
+    .refine((role) => !(UserRole.options as readonly string[]).includes(role.toLowerCase()), {
+      message: 'Choose another role name: this one is reserved for account types',
+    }),
   permissions: z.array(TeamPermission).max(KNOWN_PERMISSIONS.length),
   store_ids: storeIds.optional(),
 });

@@ -155,4 +155,51 @@ describe.each(BACKENDS)('account and general settings on %s', (backend) => {
     expect(reused.statusCode).toBe(422);
     expect((await verify(codes[1] ?? '')).statusCode).toBe(200);
   });
+
+  it('changes the email only once the link sent to the new address is opened', async () => {
+    await createUser(t.app, { email: 'mover@example.test' });
+    await createUser(t.app, { email: 'taken@example.test' });
+    const token = await login(t.app, 'mover@example.test');
+    const wrongPassword = await call(token, 'POST', '/seller/account/email', {
+      email: 'moved@example.test',
+      password: 'not-it',
+    });
+    expect(wrongPassword.statusCode).toBe(422);
+    const taken = await call(token, 'POST', '/seller/account/email', {
+      email: 'taken@example.test',
+      password: PASSWORD,
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(body(taken).errors?.email).toBeDefined();
+
+    const asked = await call(token, 'POST', '/seller/account/email', {
+      email: 'Moved@Example.test',
+      password: PASSWORD,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    // Nothing changes until the link is opened.
+    expect(body<{ email: string }>(await call(token, 'GET', '/me')).data.email).toBe(
+      'mover@example.test',
+    );
+    const [mail] = await t.app.db.query<{ body: string }>(
+      'SELECT body FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      ['moved@example.test'],
+    );
+    const link = mail?.body.match(/\/auth\/confirm-email-change\?token=(\S+)/)?.[1];
+    if (!link) throw new Error(`no link in ${mail?.body}`);
+    const confirm = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/confirm-email-change',
+        payload: { token: decodeURIComponent(link) },
+      });
+    expect((await confirm()).statusCode).toBe(200);
+    expect((await confirm()).statusCode).toBe(422);
+    const me = body<{ email: string; email_verified_at: string | null }>(
+      await call(token, 'GET', '/me'),
+    ).data;
+    expect(me.email).toBe('moved@example.test');
+    expect(me.email_verified_at).not.toBeNull();
+    await login(t.app, 'moved@example.test');
+  });
 });

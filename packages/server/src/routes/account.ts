@@ -6,21 +6,31 @@
  * dashboard uses `utc_offset`) but not change them (spec §6 hides General Settings from members).
  */
 import { hash, verify } from '@node-rs/argon2';
-import { ACCOUNT_MESSAGES, API, type GeneralSettings } from '@printloom/core';
+import {
+  ACCOUNT_MESSAGES,
+  API,
+  EMAIL_CHANGE_TTL_SECONDS,
+  type GeneralSettings,
+  PAGES,
+} from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { type AuthContext, sessionIdOf } from '../http/authContext.js';
+import { sendMail } from '../auth/mailer.js';
+import { type AuthContext, hashToken, newToken, sessionIdOf } from '../http/authContext.js';
 import { forbidden, notFound, unauthenticated, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import {
   type GeneralSettingsRow,
   getGeneralSettings,
+  insertEmailChangeToken,
   liveSessionsOf,
   revokeOtherSessions,
   setGeneralSettings,
+  setVerifiedEmail,
   updateProfile,
+  useEmailChangeToken,
 } from '../sql/account.js';
 import { insertAudit } from '../sql/sessions.js';
-import { getUserById, setPasswordHash, type UserRow } from '../sql/users.js';
+import { getUserByEmail, getUserById, setPasswordHash, type UserRow } from '../sql/users.js';
 import { checkNewPassword } from './auth.js';
 
 const settingsView = (row: GeneralSettingsRow): GeneralSettings => ({
@@ -69,6 +79,65 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
         });
       });
       return { data: null, message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+    changeEmail: async ({ auth, body, request }) => {
+      const user = await ownAccount(auth);
+      if (!(await verify(user.password_hash, body.password))) {
+        throw unprocessable(ACCOUNT_MESSAGES.wrongPassword, {
+          password: [ACCOUNT_MESSAGES.wrongPassword],
+        });
+      }
+      if (body.email === user.email) {
+        throw unprocessable(ACCOUNT_MESSAGES.sameEmail, { email: [ACCOUNT_MESSAGES.sameEmail] });
+      }
+      if (await getUserByEmail(db, body.email)) {
+        throw unprocessable(ACCOUNT_MESSAGES.emailTaken, { email: [ACCOUNT_MESSAGES.emailTaken] });
+      }
+      const token = newToken();
+      await insertEmailChangeToken(db, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        newEmail: body.email,
+        ttlSeconds: EMAIL_CHANGE_TTL_SECONDS,
+      });
+      await insertAudit(db, {
+        actorId: auth.actorId,
+        sellerId: user.id,
+        action: 'email_change_request',
+        detail: { new_email: body.email },
+      });
+      const base = app.config.publicUrl.replace(/\/+$/, '');
+      const link = `${base}${PAGES.confirm_email_change.path}?token=${encodeURIComponent(token)}`;
+      // The link goes to the new address only: opening it proves the person holds it.
+      await sendMail(db, request.log, app.config.smtpUrl, {
+        to: body.email,
+        subject: 'Confirm your new email',
+        body: `Open ${link} to use this address for your Printloom account. The link expires in 24 hours.`,
+      });
+      return { data: null, message: ACCOUNT_MESSAGES.emailChangeSent };
+    },
+    confirmEmailChange: async ({ body }) => {
+      const invalid = () =>
+        unprocessable(ACCOUNT_MESSAGES.emailChangeInvalid, {
+          token: [ACCOUNT_MESSAGES.emailChangeInvalid],
+        });
+      await db.transaction(async (tx) => {
+        const change = await useEmailChangeToken(tx, hashToken(body.token));
+        if (!change) throw invalid();
+        // Taken by another account since the request: refused.
+        if (!(await setVerifiedEmail(tx, change.user_id, change.new_email))) {
+          throw unprocessable(ACCOUNT_MESSAGES.emailTaken, {
+            token: [ACCOUNT_MESSAGES.emailTaken],
+          });
+        }
+        await insertAudit(tx, {
+          actorId: change.user_id,
+          sellerId: change.user_id,
+          action: 'email_change',
+          detail: { new_email: change.new_email },
+        });
+      });
+      return { data: null, message: ACCOUNT_MESSAGES.emailChanged };
     },
     updateProfile: async ({ auth, body }) => {
       const user = await ownAccount(auth);

@@ -143,7 +143,7 @@ describe.each(BACKENDS)('team on %s', (backend) => {
     const memberId = (await createUser(t.app, { email: 'existing@example.test' })).id;
     await call(seller, 'POST', '/seller/team/invitations', {
       email: 'existing@example.test',
-      role: 'Designer',
+      role: 'Artwork',
       permissions: ['get_campaigns'],
     });
     const token = await invitationToken('existing@example.test');
@@ -230,6 +230,12 @@ describe.each(BACKENDS)('team on %s', (backend) => {
       permissions: ['be_admin'],
     });
     expect(unknownPermission.statusCode).toBe(400);
+    const reserved = await call(seller, 'POST', '/seller/team/invitations', {
+      email: 'someone@example.test',
+      role: 'Seller',
+      permissions: [],
+    });
+    expect(reserved.statusCode).toBe(400);
     const existing = await call(seller, 'POST', '/seller/team/invitations', {
       email: 'new.helper@example.test',
       role: 'Staff',

@@ -79,3 +79,53 @@ export async function setGeneralSettings(
     )
   )[0];
 }
+
+/**
+ * A link for changing the email to `newEmail`; earlier pending changes of the user end, so only
+ * the newest link works.
+ */
+export async function insertEmailChangeToken(
+  db: Queryable,
+  token: { tokenHash: string; userId: number; newEmail: string; ttlSeconds: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE user_tokens SET used_at = now()
+     WHERE user_id = $1 AND purpose = 'email_change' AND used_at IS NULL`,
+    [token.userId],
+  );
+  await db.query(
+    `INSERT INTO user_tokens (token_hash, purpose, user_id, new_email, expires_at)
+     VALUES ($1, 'email_change', $2, $3, now() + make_interval(secs => $4))`,
+    [token.tokenHash, token.userId, token.newEmail, token.ttlSeconds],
+  );
+}
+
+/** Spends a live email-change link: its user and the new address, or undefined. */
+export async function useEmailChangeToken(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ user_id: number; new_email: string } | undefined> {
+  return (
+    await db.query<{ user_id: number; new_email: string }>(
+      `UPDATE user_tokens SET used_at = now()
+       WHERE token_hash = $1 AND purpose = 'email_change' AND used_at IS NULL AND expires_at > now()
+       RETURNING user_id, new_email`,
+      [tokenHash],
+    )
+  )[0];
+}
+
+/** Sets the email (verified: the link reached it); false when another account holds it. */
+export async function setVerifiedEmail(
+  db: Queryable,
+  userId: number,
+  email: string,
+): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE users SET email = $2, email_verified_at = now()
+     WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM users other WHERE other.email = $2 AND other.id <> $1)
+     RETURNING id`,
+    [userId, email],
+  );
+  return rows.length > 0;
+}

@@ -1,4 +1,12 @@
-import { ChangePasswordBody, ProfileBody, roleOf, userDate } from '@printloom/core';
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  isAdmin,
+  isAuthorizedAccount,
+  ProfileBody,
+  roleOf,
+  userDate,
+} from '@printloom/core';
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -7,6 +15,7 @@ import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   useAccountSessions,
+  useChangeEmail,
   useChangePassword,
   useSaveProfile,
   useSignOutEverywhere,
@@ -25,6 +34,18 @@ export function AccountPage() {
   const user = useMe();
   const title = usePageTitle();
   if (!user) return null;
+  // While acting for another seller, /me is that seller: the own account is edited from home.
+  if (isAuthorizedAccount(user) || isAdmin(user)) {
+    return (
+      <>
+        <h1 className="h3 mb-4">{title}</h1>
+        <p>
+          You are acting for <strong>{user.name}</strong>. Go back to your own account (user menu,
+          Back To My Account) to change your profile, email or password.
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <h1 className="h3 mb-4">{title}</h1>
@@ -39,6 +60,9 @@ export function AccountPage() {
         </div>
         <div className="col-lg-6">
           <PasswordForm />
+        </div>
+        <div className="col-lg-6">
+          <EmailForm current={user.email} />
         </div>
         <div className="col-12">
           <Sessions />
@@ -58,7 +82,7 @@ function Field<S extends z.ZodObject>({
   form: SchemaForm<S>;
   name: FieldPath<z.input<S>>;
   label: string;
-  type?: 'text' | 'password' | 'tel' | 'url';
+  type?: 'text' | 'password' | 'tel' | 'url' | 'email';
   autoComplete?: string;
 }) {
   const id = useId();
@@ -148,6 +172,49 @@ function PasswordForm() {
       <div>
         <Button type="submit" disabled={change.isPending}>
           Change password
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function EmailForm({ current }: { current: string }) {
+  const change = useChangeEmail();
+  const { form, formError } = useApiForm({
+    schema: ChangeEmailBody,
+    defaultValues: { email: '', password: '' },
+    serverError: change.error,
+  });
+  return (
+    <Form
+      className="card card-body h-100"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        change.mutate(values, { onSuccess: () => form.reset() }),
+      )}
+    >
+      <h2 className="h5">Change email</h2>
+      <p className="small text-body-secondary">
+        Now <strong>{current}</strong>. We send a link to the new address; the email changes when
+        you open it.
+      </p>
+      <FormError error={formError} />
+      {change.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          A confirmation link has been sent to the new address.
+        </div>
+      ) : null}
+      <Field form={form} name="email" label="New email" type="email" autoComplete="email" />
+      <Field
+        form={form}
+        name="password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <div>
+        <Button type="submit" disabled={change.isPending}>
+          Send confirmation link
         </Button>
       </div>
     </Form>

@@ -157,6 +157,8 @@ export const PAGE_COMPONENTS = {
   register: async () => (await import('../pages/auth/RegisterPage.js')).RegisterPage,
   forgot_password: async () =>
     (await import('../pages/auth/ForgotPasswordPage.js')).ForgotPasswordPage,
+  confirm_email_change: async () =>
+    (await import('../pages/settings/ConfirmEmailChangePage.js')).ConfirmEmailChangePage,
   accept_invitation: async () =>
     (await import('../pages/team/AcceptInvitationPage.js')).AcceptInvitationPage,
   reset_password: async () =>

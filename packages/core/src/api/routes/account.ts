@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import {
   AccountSession,
+  ChangeEmailBody,
   ChangePasswordBody,
+  ConfirmEmailChangeBody,
   GeneralSettings,
   ProfileBody,
 } from '../../account/settings.js';
@@ -28,6 +30,29 @@ export const account = {
     response: DoneAnswer,
     rateLimit: 'auth',
     errors: [403, 422],
+  }),
+  changeEmail: route({
+    method: 'POST',
+    path: '/seller/account/email',
+    summary: 'Ask to change the email: a link goes to the new address (current password required)',
+    tags,
+    permission: ANY_MEMBER,
+    sessionOnly: true,
+    body: ChangeEmailBody,
+    response: DoneAnswer,
+    rateLimit: 'auth',
+    errors: [403, 422],
+  }),
+  confirmEmailChange: route({
+    method: 'POST',
+    path: '/auth/confirm-email-change',
+    summary: 'Open the link sent to the new address: the email changes and counts as verified',
+    tags,
+    auth: 'none',
+    body: ConfirmEmailChangeBody,
+    response: DoneAnswer,
+    rateLimit: 'auth',
+    errors: [422],
   }),
   updateProfile: route({
     method: 'PUT',

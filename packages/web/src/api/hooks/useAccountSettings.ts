@@ -1,4 +1,9 @@
-import type { ChangePasswordBody, GeneralSettings, ProfileBody } from '@printloom/core';
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  GeneralSettings,
+  ProfileBody,
+} from '@printloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
@@ -68,6 +73,22 @@ export function useDisableTfa() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.auth.tfaDisable({ body: { code } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
+  });
+}
+
+/** Asks to change the email: a link goes to the new address. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (body: ChangeEmailBody) => api.account.changeEmail({ body }),
+  });
+}
+
+/** Opens the link sent to the new address; `/me` then shows the new email. */
+export function useConfirmEmailChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.account.confirmEmailChange({ body: { token } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
   });
 }
