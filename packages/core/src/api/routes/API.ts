@@ -12,6 +12,7 @@ import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { money, moneyAdmin } from './money.js';
 import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
@@ -57,6 +58,8 @@ export const API = {
   storefront,
   orders,
   adminOrders,
+  money,
+  moneyAdmin,
 } as const;
 
 export type ApiTable = typeof API;
