@@ -4,6 +4,7 @@ import { ACCOUNTS } from './fixtures/accounts.js';
 import { launchBrowser, newContext } from './fixtures/browser.js';
 import { LoginPage } from './fixtures/LoginPage.js';
 import { ShellPage } from './fixtures/ShellPage.js';
+import { documentationShot } from './fixtures/screenshot.js';
 import { type RunningServer, startServer } from './fixtures/server.js';
 
 let server: RunningServer;
@@ -48,6 +49,7 @@ describe('team (issue 15)', () => {
     await invite.getByRole('textbox', { name: 'Email', exact: true }).fill(MEMBER.email);
     await invite.getByRole('textbox', { name: 'Role', exact: true }).fill('Orders');
     await invite.getByRole('checkbox', { name: /get_orders/ }).check();
+    await documentationShot(seller, 'team-invite-permission-editor');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await invite.getByText(`Invitation sent to ${MEMBER.email}`).waitFor();
     await invite.getByRole('button', { name: 'Close', exact: true }).last().click();
