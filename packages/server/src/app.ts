@@ -40,6 +40,7 @@ import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerMoneyRoutes } from './routes/money.js';
 import { registerOrderRoutes } from './routes/orders.js';
+import { registerOverviewRoutes } from './routes/overview.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -247,6 +248,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerOrderRoutes(app);
+  await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);

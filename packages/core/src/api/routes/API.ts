@@ -14,6 +14,7 @@ import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { money, moneyAdmin } from './money.js';
 import { adminOrders, orders } from './orders.js';
+import { overview } from './overview.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
@@ -39,6 +40,7 @@ export const API = {
   account,
   apiKeys,
   shell,
+  overview,
   clientInfo,
   uploads,
   images,
