@@ -16,6 +16,8 @@ import { money, moneyAdmin } from './money.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
+import { pricing } from './pricing.js';
+import { promotions } from './promotions.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
 import { storeContent } from './storeContent.js';
@@ -50,6 +52,8 @@ export const API = {
   bulkRegular,
   stores,
   collections,
+  promotions,
+  pricing,
   storeContent,
   storeSettings,
   emailSenders,
