@@ -111,10 +111,14 @@ const seller: UserInput = {
   email_verified_at: '2025-01-01 00:00:00',
 };
 
+function Loading() {
+  return null;
+}
+
 function open() {
   queryClient.setQueryData(meQuery.queryKey, User.parse(seller));
   const router = createMemoryRouter(
-    [{ element: <Outlet />, HydrateFallback: () => null, children: [pageRoute(pageById('team'))] }],
+    [{ element: <Outlet />, HydrateFallback: Loading, children: [pageRoute(pageById('team'))] }],
     { initialEntries: ['/team'] },
   );
   render(
