@@ -28,6 +28,7 @@ import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
 import { registerAbandonedRoutes } from './routes/abandoned.js';
+import { registerAccountRoutes } from './routes/account.js';
 import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
@@ -55,6 +56,7 @@ import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
 import { registerStoreSettingsRoutes } from './routes/storeSettings.js';
 import { registerStoreRoutes } from './routes/stores.js';
+import { registerTeamRoutes } from './routes/team.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { registerWebApp } from './routes/webApp.js';
 import { insertAudit } from './sql/sessions.js';
@@ -239,6 +241,8 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   });
 
   await registerAuthRoutes(app);
+  await registerTeamRoutes(app);
+  await registerAccountRoutes(app);
   await registerApiKeyRoutes(app);
   await registerShellRoutes(app);
   await registerUploadRoutes(app);

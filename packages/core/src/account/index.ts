@@ -1,1 +1,3 @@
 export * from './AuthorizedAccount.js';
+export * from './settings.js';
+export * from './team.js';

@@ -37,7 +37,17 @@ export type TfaChallengeAnswer = z.infer<typeof TfaChallengeAnswer>;
 export const LoginAnswer = z.union([AccessTokenAnswer, TfaChallengeAnswer]);
 export type LoginAnswer = z.infer<typeof LoginAnswer>;
 
-export const TfaVerifyBody = z.object({ tfa_token: z.string().min(1), code: totpCode });
+/** Recovery codes given when two-factor is confirmed; each signs in once without the app. */
+export const TFA_RECOVERY_CODE_COUNT = 10;
+/** A recovery code as shown: two groups of five lowercase letters and digits. */
+export const TFA_RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+/** A login's second step: the app's 6-digit code or one unused recovery code. */
+const loginCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/, 'Enter the 6-digit code or a recovery code');
+export const TfaVerifyBody = z.object({ tfa_token: z.string().min(1), code: loginCode });
 export type TfaVerifyBody = z.infer<typeof TfaVerifyBody>;
 
 export const RegisterBody = z.object({
@@ -83,6 +93,12 @@ export const TfaEnableAnswer = z.object({
 export type TfaEnableAnswer = z.infer<typeof TfaEnableAnswer>;
 
 export const TfaCodeBody = z.object({ code: totpCode });
+
+/** `POST /seller/tfa/confirm`: the recovery codes, shown this once and never again. */
+export const TfaConfirmAnswer = z.object({
+  recovery_codes: z.array(z.string()).length(TFA_RECOVERY_CODE_COUNT),
+});
+export type TfaConfirmAnswer = z.infer<typeof TfaConfirmAnswer>;
 export type TfaCodeBody = z.infer<typeof TfaCodeBody>;
 
 /** Answer of calls that change state and return nothing else. */

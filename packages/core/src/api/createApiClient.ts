@@ -394,6 +394,7 @@ export function createApiClient(options: ApiClientOptions) {
         }
       },
     },
+    account: groupClient(API.account),
     shell: groupClient(API.shell),
     clientInfo: {
       /** The visitor's address and country as the API host sees them (plain text, not JSON). */

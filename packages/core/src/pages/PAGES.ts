@@ -699,6 +699,18 @@ export const PAGES = {
   register: { path: '/auth/register', title: 'Register', layout: 'auth', guards: ['guest'] },
   forgot_password: { path: '/auth/forgot-password', title: 'Forgot Password', layout: 'auth' },
   reset_password: { path: '/auth/reset-password', title: 'Reset Password', layout: 'auth' },
+  // The link sent to a new email address (issue 15): confirms the change of email.
+  confirm_email_change: {
+    path: '/auth/confirm-email-change',
+    title: 'Confirm Email',
+    layout: 'authPlain',
+  },
+  // The link of a team invitation mail (issue 15): joins the inviting seller's team.
+  accept_invitation: {
+    path: '/auth/accept-invitation',
+    title: 'Accept Invitation',
+    layout: 'auth',
+  },
   tfa: { path: '/auth/tfa', title: 'Two-Factor Authentication', layout: 'authPlain' },
   verify_email: { path: '/auth/verify-email', title: 'Verify Email', layout: 'authPlain' },
   login_as_seller: {

@@ -1,1 +1,2 @@
+export * from './permissionDescriptions.js';
 export * from './User.js';

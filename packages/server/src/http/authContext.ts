@@ -43,7 +43,8 @@ export interface AuthContext {
   grant: GrantRow | null;
   /**
    * Stores of the seller this session may touch (spec §6: an admin signed in as a seller with
-   * store ids); null for every store. See http/storeScope.ts.
+   * store ids; a team member limited to some stores); null for every store. See
+   * http/storeScope.ts.
    */
   storeIds: number[] | null;
   isAdmin: boolean;
@@ -114,10 +115,23 @@ export async function resolveAuth(
     roles: grant ? [grant.role] : signedIn.roles,
     permissions: grant ? grant.permissions : [],
     grant,
-    storeIds: session.access_user !== null ? (session.store_ids?.map(Number) ?? null) : null,
+    storeIds: sessionStores(
+      session.access_user !== null ? (session.store_ids?.map(Number) ?? null) : null,
+      grant?.store_ids?.map(Number) ?? null,
+    ),
     isAdmin: signedIn.is_admin && session.access_user === null && grant === null,
     viaCookie,
   };
+}
+
+/**
+ * The stores a session may touch: an admin's list (signed in as the seller for some stores) and a
+ * team member's store limit both narrow it; null when neither limits anything.
+ */
+function sessionStores(admin: number[] | null, member: number[] | null): number[] | null {
+  if (admin === null) return member;
+  if (member === null) return admin;
+  return admin.filter((id) => member.includes(id));
 }
 
 /** An API key acts as its seller, limited to its scopes; its last use is written now and then. */

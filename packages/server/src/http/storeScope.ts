@@ -4,8 +4,9 @@
  * seller for some of the seller's stores (`POST /auth/login-as-seller { store_ids }`); the
  * session then sees only those stores — in `/me`'s `store_ids`, the store list, and every
  * store-level route — and a request for another of the seller's stores is refused with 403.
- * Sessions without a list (the seller, a team member, an admin signed in for every store) are
- * not limited beyond the tenant.
+ * A team member whose grant lists stores (`PUT /seller/team/{id} { store_ids }`) is limited the
+ * same way, from their next request on. Sessions without a list (the seller, a member for every
+ * store, an admin signed in for every store) are not limited beyond the tenant.
  */
 import type { Queryable } from '../db/Db.js';
 import { getSellerStore } from '../sql/stores.js';

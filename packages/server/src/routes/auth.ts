@@ -1,10 +1,12 @@
+import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   API,
   BOT_CHECK_FIELD,
   BOT_CHECK_MESSAGES,
   type LoginCredentials,
-  SWITCH_ACCOUNT_FAILED_MESSAGE,
+  TFA_RECOVERY_CODE_COUNT,
+  TFA_RECOVERY_CODE_PATTERN,
   toMajor,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,7 +33,6 @@ import {
   newToken,
   SESSION_COOKIE,
   SESSION_MARKER_COOKIE,
-  sessionIdOf,
   sessionMarkerOf,
 } from '../http/authContext.js';
 import {
@@ -47,11 +48,14 @@ import { withinScope } from '../http/storeScope.js';
 import { botCheckFailures, clearBotCheckFailures, recordBotCheckFailure } from '../sql/botCheck.js';
 import { ledgerBalances } from '../sql/ledger.js';
 import {
+  deleteRecoveryCodes,
+  replaceRecoveryCodes,
+  spendRecoveryCode,
+} from '../sql/recoveryCodes.js';
+import {
   endUserTokens,
   failTfaChallenge,
   findLiveSession,
-  grantOf,
-  grantsOfMember,
   insertAudit,
   insertSession,
   insertUserToken,
@@ -119,6 +123,28 @@ function matchingStep(user: UserRow, code: string): number | null {
 
 type CodeCheck = 'ok' | 'wrong' | 'replayed';
 
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Fresh recovery codes (`xxxxx-xxxxx`, about 49 bits each), as shown to the user once. */
+function newRecoveryCodes(): string[] {
+  const group = () =>
+    Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(
+      '',
+    );
+  return Array.from({ length: TFA_RECOVERY_CODE_COUNT }, () => `${group()}-${group()}`);
+}
+
+/**
+ * A login's second step: a recovery code is spent (once); anything else is an app code, whose
+ * time-step is spent.
+ */
+async function spendLoginCode(db: Queryable, user: UserRow, code: string): Promise<CodeCheck> {
+  if (TFA_RECOVERY_CODE_PATTERN.test(code)) {
+    return (await spendRecoveryCode(db, user.id, hashToken(code))) ? 'ok' : 'wrong';
+  }
+  return spendCode(db, user, code);
+}
+
 /** Checks a code and, when right, spends its time-step: each step's code is accepted once. */
 export async function spendCode(db: Queryable, user: UserRow, code: string): Promise<CodeCheck> {
   const step = matchingStep(user, code);
@@ -149,7 +175,7 @@ function setSessionCookies(reply: FastifyReply, token: string): void {
   });
 }
 
-async function issueSession(
+export async function issueSession(
   db: Queryable,
   reply: FastifyReply,
   session: {
@@ -170,7 +196,7 @@ async function issueSession(
   return { access_token: token, token_type: 'Bearer', expires_in: SESSION_TTL_SECONDS };
 }
 
-async function checkNewPassword(password: string): Promise<void> {
+export async function checkNewPassword(password: string): Promise<void> {
   if (isCommonPassword(password)) {
     throw unprocessable(COMMON_PASSWORD_MESSAGE, { password: [COMMON_PASSWORD_MESSAGE] });
   }
@@ -333,7 +359,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       const user = await getUserById(db, challenge.user_id);
       if (!user) throw unauthenticated(AUTH_MESSAGES.tfaExpired);
       await checkAccountDelay(db, user.email, reply);
-      const check = await spendCode(db, user, body.code);
+      const check = await spendLoginCode(db, user, body.code);
       if (check === 'replayed') throw unauthenticated(AUTH_MESSAGES.tfaReplayed);
       if (check === 'wrong') {
         // A wrong second factor counts against the account like a wrong password.
@@ -468,70 +494,22 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       const user = await ownAccount(auth);
       if (!user.tfa_enable || !user.tfa_secret) throw unprocessable(AUTH_MESSAGES.tfaNotEnabled);
       await requireCode(db, user, body.code);
-      await setTfa(db, user.id, { secret: user.tfa_secret, enable: true, confirm: true });
-      await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_confirm' });
-      return { data: null };
+      const secret = user.tfa_secret;
+      const codes = newRecoveryCodes();
+      await db.transaction(async (tx) => {
+        await setTfa(tx, user.id, { secret, enable: true, confirm: true });
+        await replaceRecoveryCodes(tx, user.id, codes.map(hashToken));
+        await insertAudit(tx, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_confirm' });
+      });
+      return { data: { recovery_codes: codes } };
     },
     tfaDisable: async ({ auth, body }) => {
       const user = await ownAccount(auth);
       await requireCode(db, user, body.code);
       await setTfa(db, user.id, { secret: null, enable: false, confirm: false });
+      await deleteRecoveryCodes(db, user.id);
       await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'tfa_disable' });
       return { data: null };
-    },
-  });
-
-  // Team (spec §4 Switch account).
-  registerGroup(app, API.team, {
-    authorizedAccounts: async ({ auth }) => {
-      const grants = await grantsOfMember(db, auth.userId);
-      return {
-        data: grants.map((g) => ({
-          seller_id: g.seller_id,
-          name: g.name,
-          avatar: g.avatar,
-          role: g.role,
-        })),
-      };
-    },
-    switchAccount: async ({ auth, body, reply }) => {
-      const grant = await grantOf(db, auth.userId, body.seller_id);
-      if (!grant) throw httpError(403, SWITCH_ACCOUNT_FAILED_MESSAGE);
-      const target = await getUserById(db, body.seller_id);
-      const own = await getUserById(db, auth.userId);
-      if (!target || !own) throw notFound();
-      await revokeSession(db, sessionIdOf(auth));
-      await insertAudit(db, {
-        actorId: auth.actorId,
-        sellerId: target.id,
-        action: 'switch_account',
-      });
-      const data = await issueSession(db, reply, {
-        userId: auth.userId,
-        actingSellerId: target.id,
-        accessUser: auth.accessUser,
-        // An admin limited to some stores stays limited in every account it switches to.
-        storeIds: auth.storeIds,
-      });
-      const ownTfa = own.tfa_enable && own.tfa_confirm;
-      const targetTfa = target.tfa_enable && target.tfa_confirm;
-      return { data, customPayload: { fta_diff: ownTfa !== targetTfa } };
-    },
-    switchBackAccount: async ({ auth, reply }) => {
-      if (!auth.grant) throw httpError(422, AUTH_MESSAGES.switchBackFailed);
-      await revokeSession(db, sessionIdOf(auth));
-      await insertAudit(db, {
-        actorId: auth.actorId,
-        sellerId: auth.userId,
-        action: 'switch_back_account',
-      });
-      return {
-        data: await issueSession(db, reply, {
-          userId: auth.userId,
-          accessUser: auth.accessUser,
-          storeIds: auth.storeIds,
-        }),
-      };
     },
   });
 }

@@ -190,17 +190,20 @@ export async function insertOutbox(
 }
 
 export interface GrantRow {
+  id: number;
   seller_id: number;
   member_id: number;
   role: string;
   permissions: string[];
+  /** Stores of the seller the member is limited to; null for every store. */
+  store_ids: Array<number | string> | null;
   name: string;
   avatar: string | null;
 }
 
 export async function grantsOfMember(db: Queryable, memberId: number): Promise<GrantRow[]> {
   return db.query<GrantRow>(
-    `SELECT a.seller_id, a.member_id, a.role, a.permissions, u.name, u.avatar
+    `SELECT a.id, a.seller_id, a.member_id, a.role, a.permissions, a.store_ids, u.name, u.avatar
      FROM authorized_accounts a JOIN users u ON u.id = a.seller_id
      WHERE a.member_id = $1 ORDER BY a.id`,
     [memberId],
@@ -217,12 +220,20 @@ export async function grantOf(
 
 export async function insertGrant(
   db: Queryable,
-  grant: { sellerId: number; memberId: number; role: string; permissions: string[] },
+  grant: {
+    sellerId: number;
+    memberId: number;
+    role: string;
+    permissions: string[];
+    storeIds?: number[] | null;
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO authorized_accounts (seller_id, member_id, role, permissions) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (seller_id, member_id) DO UPDATE SET role = EXCLUDED.role, permissions = EXCLUDED.permissions`,
-    [grant.sellerId, grant.memberId, grant.role, grant.permissions],
+    `INSERT INTO authorized_accounts (seller_id, member_id, role, permissions, store_ids)
+     VALUES ($1, $2, $3, $4, $5::bigint[])
+     ON CONFLICT (seller_id, member_id) DO UPDATE SET role = EXCLUDED.role,
+       permissions = EXCLUDED.permissions, store_ids = EXCLUDED.store_ids`,
+    [grant.sellerId, grant.memberId, grant.role, grant.permissions, grant.storeIds ?? null],
   );
 }
 

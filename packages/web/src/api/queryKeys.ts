@@ -129,6 +129,18 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.socialFeeds.all, 'one', id] as const,
   },
   siteConfig: { all: ['site-config'] as const },
+  /** The seller's team: members and pending invitations. */
+  team: {
+    all: ['team'] as const,
+    members: () => [...queryKeys.team.all, 'members'] as const,
+    invitations: () => [...queryKeys.team.all, 'invitations'] as const,
+  },
+  /** The person's own sessions and the seller's general settings. */
+  account: {
+    all: ['account'] as const,
+    sessions: () => [...queryKeys.account.all, 'sessions'] as const,
+    general: () => [...queryKeys.account.all, 'general'] as const,
+  },
   /** Buyers derived from orders (issue 13). */
   customers: {
     all: ['customers'] as const,

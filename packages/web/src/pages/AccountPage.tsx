@@ -1,41 +1,277 @@
-import { roleOf } from '@printloom/core';
-import { Link } from 'react-router';
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  isAdmin,
+  isAuthorizedAccount,
+  ProfileBody,
+  roleOf,
+  userDate,
+} from '@printloom/core';
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import type { FieldPath } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  useAccountSessions,
+  useChangeEmail,
+  useChangePassword,
+  useSaveProfile,
+  useSignOutEverywhere,
+} from '../api/hooks/useAccountSettings.js';
 import { useMe } from '../api/hooks/useAuth.js';
-import { PATHS } from '../constants.js';
+import { fieldError, type SchemaForm, useApiForm } from '../forms/useApiForm.js';
+import { FormError } from './auth/FormError.js';
 import { usePageTitle } from './usePageTitle.js';
 
-/** The signed-in account as the platform knows it; editing comes with the settings pages. */
+/**
+ * The signed-in person's own account (spec §2 /settings/account, /account for designers):
+ * profile, password (the current one required; other sessions end) and the live sessions with
+ * "sign out everywhere". While switched to another seller it is still the person's own account.
+ */
 export function AccountPage() {
   const user = useMe();
   const title = usePageTitle();
   if (!user) return null;
-  const rows: [string, string][] = [
-    ['Name', user.name],
-    ['Email', user.email],
-    ['Email verified', user.email_verified_at ? 'Yes' : 'No'],
-    ['Role', roleOf(user)],
-    ['Phone', user.phone ?? '—'],
-    ['Facebook', user.facebook ?? '—'],
-    ['Two-factor authentication', user.tfa_enable ? 'On' : 'Off'],
-  ];
+  // While acting for another seller, /me is that seller: the own account is edited from home.
+  if (isAuthorizedAccount(user) || isAdmin(user)) {
+    return (
+      <>
+        <h1 className="h3 mb-4">{title}</h1>
+        <p>
+          You are acting for <strong>{user.name}</strong>. Go back to your own account (user menu,
+          Back To My Account) to change your profile, email or password.
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <h1 className="h3 mb-4">{title}</h1>
-      <div className="card" style={{ maxWidth: 640 }}>
-        <dl className="row card-body mb-0">
-          {rows.map(([label, value]) => (
-            <div className="d-contents" key={label}>
-              <dt className="col-sm-5">{label}</dt>
-              <dd className="col-sm-7">{value}</dd>
-            </div>
-          ))}
-        </dl>
+      <p className="text-body-secondary">
+        {user.email} · {roleOf(user)} · email {user.email_verified_at ? 'verified' : 'not verified'}
+      </p>
+      <div className="row g-4" style={{ maxWidth: 1100 }}>
+        <div className="col-lg-6">
+          <ProfileForm
+            initial={{ name: user.name, phone: user.phone ?? '', facebook: user.facebook ?? '' }}
+          />
+        </div>
+        <div className="col-lg-6">
+          <PasswordForm />
+        </div>
+        <div className="col-lg-6">
+          <EmailForm current={user.email} />
+        </div>
+        <div className="col-12">
+          <Sessions />
+        </div>
       </div>
-      {user.email_verified_at ? null : (
-        <Link to={PATHS.verifyEmail} className="btn btn-outline-primary mt-3">
-          Verify my email
-        </Link>
-      )}
     </>
+  );
+}
+
+function Field<S extends z.ZodObject>({
+  form,
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+}: {
+  form: SchemaForm<S>;
+  name: FieldPath<z.input<S>>;
+  label: string;
+  type?: 'text' | 'password' | 'tel' | 'url' | 'email';
+  autoComplete?: string;
+}) {
+  const id = useId();
+  const error = fieldError(form, name);
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        type={type}
+        {...form.register(name)}
+        isInvalid={error !== undefined}
+        {...(autoComplete ? { autoComplete } : {})}
+      />
+      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+    </Form.Group>
+  );
+}
+
+function ProfileForm({ initial }: { initial: z.input<typeof ProfileBody> }) {
+  const save = useSaveProfile();
+  const { form, formError } = useApiForm({
+    schema: ProfileBody,
+    defaultValues: initial,
+    serverError: save.error,
+  });
+  return (
+    <Form
+      className="card card-body h-100"
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+    >
+      <h2 className="h5">Profile</h2>
+      <FormError error={formError} />
+      {save.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          Your profile has been saved.
+        </div>
+      ) : null}
+      <Field form={form} name="name" label="Name" autoComplete="name" />
+      <Field form={form} name="phone" label="Phone" type="tel" autoComplete="tel" />
+      <Field form={form} name="facebook" label="Facebook" />
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          Save profile
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordForm() {
+  const change = useChangePassword();
+  const { form, formError } = useApiForm({
+    schema: ChangePasswordBody,
+    defaultValues: { current_password: '', new_password: '' },
+    serverError: change.error,
+  });
+  return (
+    <Form
+      className="card card-body h-100"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        change.mutate(values, { onSuccess: () => form.reset() }),
+      )}
+    >
+      <h2 className="h5">Change password</h2>
+      <FormError error={formError} />
+      {change.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          Your password has been changed; your other sessions have ended.
+        </div>
+      ) : null}
+      <Field
+        form={form}
+        name="current_password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <Field
+        form={form}
+        name="new_password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <div>
+        <Button type="submit" disabled={change.isPending}>
+          Change password
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function EmailForm({ current }: { current: string }) {
+  const change = useChangeEmail();
+  const { form, formError } = useApiForm({
+    schema: ChangeEmailBody,
+    defaultValues: { email: '', password: '' },
+    serverError: change.error,
+  });
+  return (
+    <Form
+      className="card card-body h-100"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        change.mutate(values, { onSuccess: () => form.reset() }),
+      )}
+    >
+      <h2 className="h5">Change email</h2>
+      <p className="small text-body-secondary">
+        Now <strong>{current}</strong>. We send a link to the new address; the email changes when
+        you open it.
+      </p>
+      <FormError error={formError} />
+      {change.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          A confirmation link has been sent to the new address.
+        </div>
+      ) : null}
+      <Field form={form} name="email" label="New email" type="email" autoComplete="email" />
+      <Field
+        form={form}
+        name="password"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <div>
+        <Button type="submit" disabled={change.isPending}>
+          Send confirmation link
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function Sessions() {
+  const sessions = useAccountSessions();
+  const signOut = useSignOutEverywhere();
+  const utcOffset = useMe()?.utc_offset ?? 0;
+  const rows = sessions.data ?? [];
+  return (
+    <section className="card card-body">
+      <div className="d-flex align-items-center mb-2">
+        <h2 className="h5 mb-0 me-auto">Active sessions</h2>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          disabled={signOut.isPending || rows.length < 2}
+          onClick={() => signOut.mutate()}
+        >
+          Sign out everywhere else
+        </Button>
+      </div>
+      <FormError error={sessions.error ?? signOut.error} />
+      {signOut.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          Every other session has ended.
+        </div>
+      ) : null}
+      {sessions.isPending ? <p role="status">Loading sessions…</p> : null}
+      {rows.length > 0 ? (
+        <Table size="sm" className="mb-0" aria-busy={sessions.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Signed in</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Acting for</th>
+              <th scope="col">
+                <span className="visually-hidden">This session</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody data-testid="session-rows">
+            {rows.map((session) => (
+              <tr key={session.id}>
+                <td>{userDate(session.created_at, utcOffset)}</td>
+                <td>{userDate(session.expires_at, utcOffset)}</td>
+                <td>{session.acting_for ?? 'Own account'}</td>
+                <td>
+                  {session.current ? <span className="badge text-bg-primary">This one</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+    </section>
   );
 }

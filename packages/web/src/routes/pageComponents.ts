@@ -134,17 +134,19 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/pricing/StockBaseCostsPage.js')).StockBaseCostsPage,
   payouts: async () => (await import('../pages/billing/PayoutsPage.js')).PayoutsPage,
 
-  general_settings: comingSoon,
+  general_settings: async () =>
+    (await import('../pages/settings/GeneralSettingsPage.js')).GeneralSettingsPage,
   email_gateways: comingSoon,
   payment_accounts: async () =>
     (await import('../pages/billing/PaymentAccountsPage.js')).PaymentAccountsPage,
   payment_gateways: comingSoon,
   domains: comingSoon,
-  team: comingSoon,
+  team: async () => (await import('../pages/team/TeamPage.js')).TeamPage,
   notifications: comingSoon,
   api_keys: async () => (await import('../pages/settings/ApiKeysPage.js')).ApiKeysPage,
   payment_gateway_new: comingSoon,
-  team_invitations: comingSoon,
+  team_invitations: async () =>
+    (await import('../pages/team/TeamInvitationsPage.js')).TeamInvitationsPage,
 
   account_settings: account,
   sms_topup: async () => (await import('../pages/billing/SmsTopupPage.js')).SmsTopupPage,
@@ -167,6 +169,10 @@ export const PAGE_COMPONENTS = {
   register: async () => (await import('../pages/auth/RegisterPage.js')).RegisterPage,
   forgot_password: async () =>
     (await import('../pages/auth/ForgotPasswordPage.js')).ForgotPasswordPage,
+  confirm_email_change: async () =>
+    (await import('../pages/settings/ConfirmEmailChangePage.js')).ConfirmEmailChangePage,
+  accept_invitation: async () =>
+    (await import('../pages/team/AcceptInvitationPage.js')).AcceptInvitationPage,
   reset_password: async () =>
     (await import('../pages/auth/ResetPasswordPage.js')).ResetPasswordPage,
   tfa: async () => (await import('../pages/auth/TfaPage.js')).TfaPage,

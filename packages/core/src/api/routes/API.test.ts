@@ -83,8 +83,17 @@ describe('the route table', () => {
     // feature requests (shared by every seller; statuses are set by operators only), the
     // stock base costs (their page is open to every member, spec §6 names no permission), and
     // reading product reviews and search keywords (open pages; moderating needs update_campaign).
+    // The account group is the person's own account; general settings are refused to team
+    // members in the handler (spec §6 hides General Settings from them).
     expect(anyMember.sort()).toEqual(
       [
+        'account.changeEmail',
+        'account.changePassword',
+        'account.generalSettings',
+        'account.sessions',
+        'account.signOutEverywhere',
+        'account.updateGeneralSettings',
+        'account.updateProfile',
         // Operators (admin accounts, checked by the handler) ship orders.
         'adminOrders.byNumber',
         'adminOrders.production',

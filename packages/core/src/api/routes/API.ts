@@ -1,4 +1,5 @@
 import { abandoned } from './abandoned.js';
+import { account } from './account.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
@@ -46,6 +47,7 @@ import { uploads } from './uploads.js';
 export const API = {
   auth,
   team,
+  account,
   apiKeys,
   shell,
   overview,

@@ -10,6 +10,7 @@ import {
   RegisterBody,
   ResetPasswordBody,
   TfaCodeBody,
+  TfaConfirmAnswer,
   TfaEnableAnswer,
   TfaVerifyBody,
   VerifyEmailBody,
@@ -53,7 +54,7 @@ export const auth = {
   tfaVerify: route({
     method: 'POST',
     path: '/auth/tfa/verify',
-    summary: 'Second login step: the TOTP code',
+    summary: 'Second login step: the TOTP code or an unused recovery code',
     tags,
     auth: 'none',
     body: TfaVerifyBody,
@@ -180,12 +181,12 @@ export const auth = {
   tfaConfirm: route({
     method: 'POST',
     path: '/seller/tfa/confirm',
-    summary: 'Confirm two-factor with a first code',
+    summary: 'Confirm two-factor with a first code; answers the recovery codes, shown once',
     tags,
     permission: ANY_MEMBER,
     sessionOnly: true,
     body: TfaCodeBody,
-    response: DoneAnswer,
+    response: TfaConfirmAnswer,
     errors: [403, 422],
   }),
   tfaDisable: route({

@@ -1,8 +1,10 @@
-import { TfaCodeBody } from '@printloom/core';
+import { TfaCodeBody, TfaVerifyBody } from '@printloom/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmTfa, useMe, useVerifyTfa } from '../../api/hooks/useAuth.js';
 import { readStorage, removeStorage } from '../../env/storage.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
+import { RecoveryCodes } from '../settings/RecoveryCodes.js';
 import { AuthField } from './AuthField.js';
 import { AuthForm } from './AuthForm.js';
 import { TFA_TOKEN_KEY } from './afterLogin.js';
@@ -10,6 +12,8 @@ import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 /** Authenticator apps show the code as "123 456"; the spaces are not part of it. */
 const withoutSpaces = (value: string) => value.replace(/\s/g, '');
+/** A login takes an app code or a recovery code; confirming the set-up only an app code. */
+const LoginCode = TfaVerifyBody.pick({ code: true });
 
 /**
  * Two-factor step (spec §2 /auth/tfa). After a password login it verifies the code against the
@@ -22,8 +26,9 @@ export function TfaPage() {
   const verify = useVerifyTfa();
   const confirm = useConfirmTfa();
   const goOn = useGoAfterLogin();
+  const [codes, setCodes] = useState<string[] | null>(null);
   const { form, formError } = useApiForm({
-    schema: TfaCodeBody,
+    schema: challenge ? LoginCode : TfaCodeBody,
     defaultValues: { code: '' },
     serverError: verify.error ?? confirm.error,
   });
@@ -38,8 +43,9 @@ export function TfaPage() {
           },
         },
       );
-    } else confirm.mutate(code, { onSuccess: goOn });
+    } else confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.recovery_codes) });
   });
+  if (codes) return <RecoveryCodes codes={codes} onDone={goOn} />;
   if (!challenge && !me) {
     return (
       <div>
@@ -60,11 +66,14 @@ export function TfaPage() {
       pending={verify.isPending || confirm.isPending}
       submitLabel="Verify"
     >
-      <p className="text-body-secondary">Enter the 6-digit code from your authenticator app.</p>
+      <p className="text-body-secondary">
+        Enter the 6-digit code from your authenticator app
+        {challenge ? ', or one of your recovery codes' : ''}.
+      </p>
       <AuthField
         id="tfa-code"
         label="Code"
-        inputMode="numeric"
+        inputMode={challenge ? 'text' : 'numeric'}
         autoComplete="one-time-code"
         field={form.register('code', { setValueAs: withoutSpaces })}
         error={fieldError(form, 'code')}

@@ -209,7 +209,7 @@ describe('auth forms checked by the core schemas', () => {
     const code = screen.getByLabelText('Code');
     await user.type(code, '123 45');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(messageOf(code)).toBe('The code has 6 digits'));
+    await waitFor(() => expect(messageOf(code)).toBe('Enter the 6-digit code or a recovery code'));
     // The page reads the profile (the session is an HttpOnly cookie it cannot see); the form
     // itself sent nothing.
     const formCalls = () => server.calls.filter((call) => call.path !== '/me');

@@ -6,6 +6,7 @@ import {
   type ApiKeyScope,
   can,
   KNOWN_PERMISSIONS,
+  PERMISSION_DESCRIPTIONS,
   userDate,
 } from '@printloom/core';
 import { type FormEvent, useId, useState } from 'react';
@@ -17,18 +18,6 @@ import { useMe } from '../../api/hooks/useAuth.js';
 import { GenericModal } from '../../shell/GenericModal.js';
 import { FormError } from '../auth/FormError.js';
 import { usePageTitle } from '../usePageTitle.js';
-
-/** What each scope lets a key do, in the seller's words. */
-export const SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  get_campaigns: 'Read campaigns',
-  update_campaign: 'Create and edit campaigns, upload files, run bulk jobs',
-  get_orders: 'Read orders',
-  get_payments: 'Read payments and balance',
-  update_payments: 'Change payment settings',
-  get_reports: 'Read reports',
-  get_users: 'Read team members',
-  update_social_feed: 'Update social feeds',
-};
 
 /**
  * API keys (Settings): long-lived credentials for scripts, CI and worker fleets. A new key is
@@ -155,7 +144,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: ApiKeyCreated) => v
             id={`scope-${scope}`}
             label={
               <>
-                {SCOPE_LABELS[scope]} <code className="small">{scope}</code>
+                {PERMISSION_DESCRIPTIONS[scope]} <code className="small">{scope}</code>
               </>
             }
             checked={scopes.includes(scope)}
