@@ -452,6 +452,7 @@ export function createApiClient(options: ApiClientOptions) {
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
+    notificationChannels: groupClient(API.notificationChannels),
   };
 }
 

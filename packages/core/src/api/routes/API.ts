@@ -10,6 +10,7 @@ import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { notificationChannels } from './notificationChannels.js';
 import { personalized } from './personalized.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
@@ -50,6 +51,7 @@ export const API = {
   personalized,
   dev,
   storefront,
+  notificationChannels,
 } as const;
 
 export type ApiTable = typeof API;
