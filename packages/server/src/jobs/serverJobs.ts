@@ -1,5 +1,6 @@
 import type { JobDefinition } from './defineJob.js';
+import { notificationDeliveryJob } from './notificationDeliveryJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
 
 /** Every background job of the server; buildApp registers them at start. */
-export const SERVER_JOBS: readonly JobDefinition[] = [uploadSweepJob];
+export const SERVER_JOBS: readonly JobDefinition[] = [uploadSweepJob, notificationDeliveryJob];

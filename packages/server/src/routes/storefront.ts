@@ -3,6 +3,7 @@ import { API, CHECKOUT_COUNTRIES, campaignUrlName, storeSubdomainUrl } from '@pr
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { notifyOrderChange } from '../notifications/notifyOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import {
@@ -419,6 +420,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             reference: charge.reference,
           });
           await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
+          await notifyOrderChange(tx, app.jobs, checkout.seller_id, order.id, 'order.created');
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {

@@ -1,0 +1,52 @@
+-- Notification channels (issue 13): where a seller's order events are posted, and every
+-- delivery with each of its attempts. Delivery state lives here, so a restart loses nothing:
+-- a pending delivery has a background job due at next_attempt_at.
+CREATE TABLE notification_channels (
+  id bigserial PRIMARY KEY,
+  seller_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  type text NOT NULL, -- 'discord' | 'slack' | 'ms_teams' | 'telegram' | 'webhook'
+  name text NOT NULL,
+  -- Incoming-webhook addresses carry credentials: sealed with the server secret.
+  url_sealed text NOT NULL,
+  url_hint text NOT NULL,
+  chat_id text,
+  -- Custom webhooks: the whsec_ signing secret, sealed.
+  secret_sealed text,
+  events text[] NOT NULL,
+  repeat_alert text NOT NULL DEFAULT 'disabled',
+  repeat_until timestamptz,
+  enabled boolean NOT NULL DEFAULT true,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX notification_channels_seller ON notification_channels (seller_id, id);
+
+CREATE TABLE notification_deliveries (
+  id bigserial PRIMARY KEY,
+  channel_id bigint NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
+  seller_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  -- The webhook-id of every attempt: a receiver drops repeats by it.
+  message_id text NOT NULL UNIQUE,
+  event text NOT NULL,
+  test boolean NOT NULL DEFAULT false,
+  payload jsonb NOT NULL,
+  occurred_at timestamptz NOT NULL DEFAULT now(),
+  status text NOT NULL DEFAULT 'pending', -- 'pending' | 'delivered' | 'failed'
+  -- Attempts made in the current round (a redelivery starts a new round).
+  attempt_count integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz,
+  delivered_at timestamptz,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX notification_deliveries_channel ON notification_deliveries (channel_id, id DESC);
+
+CREATE TABLE notification_attempts (
+  id bigserial PRIMARY KEY,
+  delivery_id bigint NOT NULL REFERENCES notification_deliveries(id) ON DELETE CASCADE,
+  seller_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  status_code integer,
+  error text,
+  duration_ms integer NOT NULL,
+  attempted_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX notification_attempts_delivery ON notification_attempts (delivery_id, id)
