@@ -90,24 +90,25 @@ describe('restricted mode (spec §4, §5)', () => {
     await editor.addImage('square.png', artworkPng(1000, 1000, 3));
     const placed = await editor.selection();
     expect(placed).toMatchObject({ left: 2100, top: 2400, width: 2000, height: 2000 });
-    const center = await editor.toScreen({ x: 2100, y: 2400 });
-    const far = await editor.toScreen({ x: 6500, y: 7000 });
+    // Aimed just before pressing: ticking the checkbox below may scroll the page.
+    const dragFromCentre = async () => {
+      const center = await editor.toScreen({ x: 2100, y: 2400 });
+      const far = await editor.toScreen({ x: 6500, y: 7000 });
+      await editor.page.mouse.move(center.x, center.y);
+      await editor.page.mouse.down();
+      await editor.page.mouse.move(far.x, far.y, { steps: 12 });
+      await editor.page.mouse.up();
+    };
 
     // Unrestricted, the drag takes the image past the edge of the print area.
-    await editor.page.mouse.move(center.x, center.y);
-    await editor.page.mouse.down();
-    await editor.page.mouse.move(far.x, far.y, { steps: 12 });
-    await editor.page.mouse.up();
+    await dragFromCentre();
     const free = await editor.selectionWhere((s) => s.left !== 2100);
     expect(free.left + free.width / 2).toBeGreaterThan(TSHIRT_FRONT.width + 1000);
     await editor.page.keyboard.press('Control+z');
     await editor.selectionWhere((s) => s.left === 2100 && s.top === 2400);
 
     await editor.page.getByLabel('Keep objects inside the print area (locks rotation)').check();
-    await editor.page.mouse.move(center.x, center.y);
-    await editor.page.mouse.down();
-    await editor.page.mouse.move(far.x, far.y, { steps: 12 });
-    await editor.page.mouse.up();
+    await dragFromCentre();
     const clamped = await editor.selectionWhere((s) => s.left !== 2100);
     expect(clamped.left + clamped.width / 2).toBe(TSHIRT_FRONT.width);
     expect(clamped.top + clamped.height / 2).toBe(TSHIRT_FRONT.height);
