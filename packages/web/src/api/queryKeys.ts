@@ -60,6 +60,11 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
   },
   siteConfig: { all: ['site-config'] as const },
+  notificationChannels: {
+    all: ['notification-channels'] as const,
+    lists: () => [...queryKeys.notificationChannels.all, 'list'] as const,
+    deliveries: (id: number) => [...queryKeys.notificationChannels.all, 'deliveries', id] as const,
+  },
   apiKeys: {
     all: ['api-keys'] as const,
     lists: () => [...queryKeys.apiKeys.all, 'list'] as const,

@@ -129,7 +129,8 @@ export const PAGE_COMPONENTS = {
   payment_gateways: comingSoon,
   domains: comingSoon,
   team: comingSoon,
-  notifications: comingSoon,
+  notifications: async () =>
+    (await import('../pages/settings/NotificationChannelsPage.js')).NotificationChannelsPage,
   api_keys: async () => (await import('../pages/settings/ApiKeysPage.js')).ApiKeysPage,
   payment_gateway_new: comingSoon,
   team_invitations: comingSoon,
