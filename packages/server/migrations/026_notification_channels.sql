@@ -49,4 +49,11 @@ CREATE TABLE notification_attempts (
   duration_ms integer NOT NULL,
   attempted_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX notification_attempts_delivery ON notification_attempts (delivery_id, id)
+CREATE INDEX notification_attempts_delivery ON notification_attempts (delivery_id, id);
+
+-- Public REST API (issue 13): a fulfillment order made through POST /api/v1/orders carries its
+-- id in the seller's other channel; the same id never makes a second order. IF NOT EXISTS: the
+-- fulfilment import of the orders side keys its rows the same way.
+ALTER TABLE orders ADD COLUMN IF NOT EXISTS external_id text;
+CREATE UNIQUE INDEX IF NOT EXISTS orders_seller_external_id ON orders (seller_id, external_id)
+  WHERE external_id IS NOT NULL;

@@ -37,6 +37,7 @@ import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerNotificationChannelRoutes } from './routes/notificationChannels.js';
+import { registerPublicApiRoutes } from './routes/publicApi.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -239,6 +240,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
   await registerNotificationChannelRoutes(app);
+  await registerPublicApiRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);

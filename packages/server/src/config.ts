@@ -48,6 +48,8 @@ export const DEFAULT_JOB_POLLING_SECONDS = 2;
 /** How often due cron schedules are looked for (seconds; one replica looks per interval). */
 export const DEFAULT_JOB_CRON_CHECK_SECONDS = 30;
 
+/** Public REST API (`/api/v1`) requests per minute per API key. */
+export const DEFAULT_API_RATE_LIMIT = 120;
 /** How long one webhook attempt may take before it counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -232,6 +234,8 @@ export const ServerSettings = z
       .array(z.number().min(0))
       .min(1)
       .default(() => [...WEBHOOK_RETRY_SCHEDULE_SECONDS]),
+    /** Public REST API (`/api/v1`) requests per minute per API key (`PRINTLOOM_API_RATE_LIMIT`). */
+    apiRateLimit: z.number().int().positive().default(DEFAULT_API_RATE_LIMIT),
     /** How long one webhook attempt may take (ms). */
     webhookTimeoutMs: z.number().int().positive().default(WEBHOOK_TIMEOUT_MS),
   })

@@ -453,6 +453,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
     notificationChannels: groupClient(API.notificationChannels),
+    /** The public REST API v1, for integrations on an API key. */
+    publicApi: groupClient(API.publicApi),
   };
 }
 

@@ -12,6 +12,7 @@ import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { notificationChannels } from './notificationChannels.js';
 import { personalized } from './personalized.js';
+import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
 import { storeContent } from './storeContent.js';
@@ -52,6 +53,7 @@ export const API = {
   dev,
   storefront,
   notificationChannels,
+  publicApi,
 } as const;
 
 export type ApiTable = typeof API;
