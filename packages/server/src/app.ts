@@ -35,8 +35,10 @@ import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerNotificationChannelRoutes } from './routes/notificationChannels.js';
+import { registerOrderRoutes } from './routes/orders.js';
 import { registerPublicApiRoutes } from './routes/publicApi.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
@@ -234,6 +236,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCatalogRoutes(app);
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
+  await registerFeatureRequestRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);
@@ -241,6 +244,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerMarketingRoutes(app);
   await registerNotificationChannelRoutes(app);
   await registerPublicApiRoutes(app);
+  await registerOrderRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);

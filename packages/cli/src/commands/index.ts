@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerAuthCommands } from './auth.js';
 import { registerBulkCommands } from './bulk.js';
 import { registerCampaignCommands } from './campaigns.js';
+import { registerOrderCommands } from './orders.js';
 import { registerRenderCommands } from './render.js';
 import { registerServeCommands } from './serve.js';
 
@@ -16,4 +17,5 @@ export function registerCommands(_program: Command): void {
   registerAuthCommands(_program);
   registerBulkCommands(_program);
   registerCampaignCommands(_program);
+  registerOrderCommands(_program);
 }

@@ -443,6 +443,7 @@ export function createApiClient(options: ApiClientOptions) {
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     storeContent: groupClient(API.storeContent),
+    featureRequests: groupClient(API.featureRequests),
     bulkV3: groupClient(API.bulkV3),
     bulkRegular: groupClient(API.bulkRegular),
     storeSettings: groupClient(API.storeSettings),
@@ -455,6 +456,19 @@ export function createApiClient(options: ApiClientOptions) {
     notificationChannels: groupClient(API.notificationChannels),
     /** The public REST API v1, for integrations on an API key. */
     publicApi: groupClient(API.publicApi),
+    orders: {
+      ...groupClient(API.orders),
+      /**
+       * The address of the CSV export with the list's filters (a link the browser downloads
+       * with its session cookie; the answer is streamed, not JSON).
+       */
+      exportCsv: (query: z.input<typeof API.orders.exportCsv.query> = {}) => {
+        const checked = validated(API.orders.exportCsv.query, query) as QueryParams;
+        const { page: _page, per_page: _perPage, ...filters } = checked;
+        return `${baseUrl}${API.orders.exportCsv.path}${queryString(filters)}`;
+      },
+    },
+    adminOrders: groupClient(API.adminOrders),
   };
 }
 

@@ -16,10 +16,12 @@ import * as design from '../design/index.js';
 import * as enums from '../enums/index.js';
 import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
+import * as feedback from '../feedback/index.js';
 import * as core from '../index.js';
 import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
+import * as order from '../order/index.js';
 import * as pages from '../pages/index.js';
 import * as quality from '../quality/index.js';
 import * as state from '../state/index.js';
@@ -58,9 +60,11 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   enums,
   errors,
   featured,
+  feedback,
   locale,
   menu,
   notification,
+  order,
   pages,
   quality,
   state,

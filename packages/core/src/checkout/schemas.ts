@@ -98,5 +98,16 @@ export const OrderStatusView = z.object({
     }),
   ),
   events: z.array(z.object({ kind: z.string(), at: z.string() })),
+  /** Parcels on their way, with the carrier's tracking number (issue 13). */
+  shipments: z
+    .array(
+      z.object({
+        carrier: z.string(),
+        tracking_number: z.string(),
+        tracking_url: z.string().nullable(),
+        shipped_at: z.string(),
+      }),
+    )
+    .default([]),
 });
 export type OrderStatusView = z.infer<typeof OrderStatusView>;

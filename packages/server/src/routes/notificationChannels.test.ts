@@ -256,6 +256,13 @@ describe.each(BACKENDS)('notification channels on %s', (backend) => {
           ...extra,
         }),
       ).data.id;
+    const signed = body<{ id: number; secret: string }>(
+      await call(seller, 'POST', '/seller/notification-channels', {
+        type: 'webhook',
+        url: `${receiver.base}/all-events`,
+        events: ['order.created', 'order.changed.status', 'order.changed.tracking'],
+      }),
+    ).data;
     const discord = await forType('discord', '/discord');
     await forType('slack', '/slack');
     await forType('ms_teams', '/teams');
@@ -357,6 +364,40 @@ describe.each(BACKENDS)('notification channels on %s', (backend) => {
     expect(paths).not.toContain('/off');
     expect((await deliveries(discord))[0]).toMatchObject({ event: 'order.created', test: false });
     expect(await deliveries(statusOnly)).toEqual([]);
+
+    // The operator ships it: the status change and the tracking number follow, signed.
+    await createUser(t.app, { email: 'operator@example.test', isAdmin: true });
+    const operator = await login(t.app, 'operator@example.test');
+    const orderId = body<{ order_id: number }>(paid).data.order_id;
+    const shipped = await call(operator, 'POST', `/admin/orders/${orderId}/ship`, {
+      carrier: 'USPS',
+      tracking_number: '9400100000000000000001',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    await vi.waitFor(
+      () => {
+        expect(receiver.received.filter((r) => r.path === '/all-events')).toHaveLength(3);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const hooks = receiver.received.filter((r) => r.path === '/all-events');
+    for (const hook of hooks) expect(verified(hook, signed.secret)).toBe(true);
+    const payloads = hooks.map((h) => JSON.parse(h.body));
+    expect(payloads.map((p) => p.type).sort()).toEqual([
+      'order.changed.status',
+      'order.changed.tracking',
+      'order.created',
+    ]);
+    expect(payloads.find((p) => p.type === 'order.changed.tracking').data).toMatchObject({
+      order_number: orderNumber,
+      carrier: 'USPS',
+      tracking_number: '9400100000000000000001',
+    });
+    expect(payloads.find((p) => p.type === 'order.changed.status').data).toMatchObject({
+      previous_status: 'processing',
+    });
+    // A status-only Slack channel got the status change, still nothing else.
+    expect((await deliveries(statusOnly)).map((d) => d.event)).toEqual(['order.changed.status']);
   });
 });
 

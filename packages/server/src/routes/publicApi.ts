@@ -14,15 +14,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
-import { conflict, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { canUseStore, ownStore } from '../http/storeScope.js';
-import { notifyOrderChange } from '../notifications/notifyOrderEvent.js';
+import { changeOrder } from '../orders/changeOrder.js';
+import { actorOf, ORDER_EVENT_KINDS, recordOrderEvent } from '../orders/recordOrderEvent.js';
 import { priceFulfillmentOrder } from '../publicApi/priceFulfillmentOrder.js';
 import { campaignView, getCampaignFull, listCampaigns } from '../sql/campaigns.js';
 import {
-  cancelUnpaidOrder,
   getPublicOrder,
   insertFulfillmentOrder,
   listPublicOrders,
@@ -30,6 +30,7 @@ import {
   type PublicOrderRow,
   publicOrderItems,
 } from '../sql/publicOrders.js';
+import { getSellerOrder } from '../sql/sellerOrders.js';
 import { getSellerStoreFull } from '../sql/stores.js';
 
 export async function registerPublicApiRoutes(app: FastifyInstance): Promise<void> {
@@ -135,7 +136,13 @@ export async function registerPublicApiRoutes(app: FastifyInstance): Promise<voi
           lines: priced.lines,
         });
         if (made !== null) {
-          await notifyOrderChange(tx, app.jobs, auth.sellerId, made, 'order.created');
+          await recordOrderEvent(tx, app.jobs, {
+            orderId: made,
+            sellerId: auth.sellerId,
+            kind: ORDER_EVENT_KINDS.created,
+            detail: { source: 'api', external_id: body.external_id },
+            actor: actorOf(auth),
+          });
         }
         return made;
       });
@@ -147,21 +154,19 @@ export async function registerPublicApiRoutes(app: FastifyInstance): Promise<voi
       }
       return { data: await one(db, auth, id), message: 'Order created' };
     },
+    // The order machine decides (core order/orderMachine.ts): 409 with its reason when the
+    // order may no longer be cancelled; a paid order is cancelled with its refund.
     cancelOrder: async ({ auth, params }) => {
-      await one(db, auth, params.id);
-      const done = await db.transaction(async (tx) => {
-        const before = await getPublicOrder(tx, auth.sellerId, params.id, { lock: true });
-        if (!(await cancelUnpaidOrder(tx, auth.sellerId, params.id))) return null;
-        await notifyOrderChange(tx, app.jobs, auth.sellerId, params.id, 'order.changed.status', {
-          ...(before ? { previous_status: before.status } : {}),
-        });
-        return true;
-      });
-      if (!done) {
-        throw conflict(
-          'Only unpaid orders that have not gone to production can be cancelled here; cancel a paid order with its refund from the dashboard',
+      await db.transaction(async (tx) => {
+        const order = await getSellerOrder(
+          tx,
+          { sellerId: auth.sellerId, storeIds: auth.storeIds },
+          params.id,
+          true,
         );
-      }
+        if (!order) throw notFound('No such order');
+        await changeOrder(tx, app.jobs, order, { type: 'cancel' }, actorOf(auth));
+      });
       return { data: await one(db, auth, params.id), message: 'Order cancelled' };
     },
     campaigns: async ({ auth, query }) => {

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { API, CHECKOUT_COUNTRIES, campaignUrlName, storeSubdomainUrl } from '@printloom/core';
+import {
+  API,
+  CHECKOUT_COUNTRIES,
+  campaignUrlName,
+  storeSubdomainUrl,
+  trackingUrl,
+} from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { notifyOrderChange } from '../notifications/notifyOrderEvent.js';
+import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import {
@@ -419,8 +425,8 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             gateway: gateway.name,
             reference: charge.reference,
           });
+          await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gateway.name);
           await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
-          await notifyOrderChange(tx, app.jobs, checkout.seller_id, order.id, 'order.created');
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {
@@ -461,6 +467,12 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           currency: order.currency,
           items: order.items,
           events: order.events.map((e) => ({ kind: e.kind, at: e.at.toISOString() })),
+          shipments: order.shipments.map((s) => ({
+            carrier: s.carrier,
+            tracking_number: s.tracking_number,
+            tracking_url: trackingUrl(s.carrier, s.tracking_number),
+            shipped_at: s.shipped_at.toISOString(),
+          })),
         },
       };
     },

@@ -145,8 +145,9 @@ export async function countPaidPayments(db: Queryable, checkoutId: string): Prom
 }
 
 /**
- * The order of a paid checkout with its items and first events, in the caller's transaction.
- * The checkout id is unique on orders: a second insert for it fails instead of making two.
+ * The order of a paid checkout with its items, in the caller's transaction; the caller records
+ * its first timeline events (server/src/orders/recordOrderEvent.ts). The checkout id is unique
+ * on orders: a second insert for it fails instead of making two.
  */
 export async function insertOrderFromCheckout(
   db: Queryable,
@@ -206,17 +207,6 @@ export async function insertOrderFromCheckout(
       ],
     );
   }
-  const events: { kind: string; detail: Record<string, unknown> }[] = [
-    { kind: 'created', detail: { checkout_id: checkout.id } },
-    { kind: 'paid', detail: { gateway: payment.gateway, amount: checkout.total } },
-  ];
-  if (checkout.address_invalid) events.push({ kind: 'address_invalid', detail: {} });
-  for (const event of events) {
-    await db.query(
-      'INSERT INTO order_events (order_id, seller_id, kind, detail) VALUES ($1, $2, $3, $4)',
-      [id, checkout.seller_id, event.kind, JSON.stringify(event.detail)],
-    );
-  }
   return { id, order_number: order.order_number };
 }
 
@@ -250,6 +240,7 @@ export interface BuyerOrder {
   shipping_address: ShippingAddress;
   items: { name: string; color: string; size: string; quantity: number; price: number }[];
   events: { kind: string; at: Date }[];
+  shipments: { carrier: string; tracking_number: string; shipped_at: Date }[];
 }
 
 /** An order as its buyer sees it: by number and the order's email (any case), or by checkout. */
@@ -257,7 +248,7 @@ export async function buyerOrder(
   db: Queryable,
   by: { number: string; email: string } | { checkoutId: string; storeId: number },
 ): Promise<BuyerOrder | undefined> {
-  const [order] = await db.query<Omit<BuyerOrder, 'items' | 'events'>>(
+  const [order] = await db.query<Omit<BuyerOrder, 'items' | 'events' | 'shipments'>>(
     `SELECT id, order_number, email, status, payment_status, fulfillment_status, created_at,
             currency, subtotal, shipping, discount, tip, processing_fee, total, shipping_address
        FROM orders
@@ -273,5 +264,9 @@ export async function buyerOrder(
     'SELECT kind, created_at AS at FROM order_events WHERE order_id = $1 ORDER BY id',
     [order.id],
   );
-  return { ...order, id: Number(order.id), items, events };
+  const shipments = await db.query<BuyerOrder['shipments'][number]>(
+    'SELECT carrier, tracking_number, shipped_at FROM order_shipments WHERE order_id = $1 ORDER BY id',
+    [order.id],
+  );
+  return { ...order, id: Number(order.id), items, events, shipments };
 }

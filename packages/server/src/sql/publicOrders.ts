@@ -110,8 +110,8 @@ export async function publicOrderItems(
 }
 
 /**
- * A fulfillment order with its lines and its first timeline entry, in the caller's
- * transaction; null when an order with this external id exists already (made by a call
+ * A fulfillment order with its lines, in the caller's transaction (the caller records its
+ * timeline entry); null when an order with this external id exists already (made by a call
  * that got there first).
  */
 export async function insertFulfillmentOrder(
@@ -174,49 +174,5 @@ export async function insertFulfillmentOrder(
       ],
     );
   }
-  await db.query(
-    `INSERT INTO order_events (order_id, seller_id, kind, detail) VALUES ($1, $2, 'created', $3)`,
-    [id, order.sellerId, JSON.stringify({ source: 'api', external_id: order.externalId })],
-  );
   return id;
-}
-
-/** Statuses an order may be cancelled from through the API: nothing made, nothing charged. */
-export const API_CANCELLABLE_STATUSES = [
-  'draft',
-  'pending',
-  'pending_payment',
-  'on_hold',
-  'reviewing',
-];
-
-/**
- * Cancels an unpaid order that has not gone to production (with its items and a timeline
- * entry); false when the order is not in such a state. Paid orders are cancelled with their
- * refund from the dashboard.
- */
-export async function cancelUnpaidOrder(
-  db: Queryable,
-  sellerId: number,
-  id: number,
-): Promise<boolean> {
-  const rows = await db.query<{ id: number; previous: string }>(
-    `UPDATE orders o SET status = 'cancelled', fulfillment_status = 'cancelled', updated_at = now()
-     FROM (SELECT id, status AS previous FROM orders WHERE id = $1 AND seller_id = $2) before
-     WHERE o.id = before.id AND o.status = ANY($3::text[]) AND o.payment_status = 'unpaid'
-       AND o.fulfillment_status IN ('unfulfilled', 'on_hold')
-     RETURNING o.id, before.previous`,
-    [id, sellerId, API_CANCELLABLE_STATUSES],
-  );
-  const row = rows[0];
-  if (!row) return false;
-  await db.query(
-    "UPDATE order_items SET status = 'cancelled' WHERE order_id = $1 AND seller_id = $2",
-    [id, sellerId],
-  );
-  await db.query(
-    `INSERT INTO order_events (order_id, seller_id, kind, detail) VALUES ($1, $2, 'status_changed', $3)`,
-    [id, sellerId, JSON.stringify({ from: row.previous, to: 'cancelled', source: 'api' })],
-  );
-  return true;
 }

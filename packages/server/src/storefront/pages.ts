@@ -5,6 +5,7 @@ import {
   STATE_PROVINCES,
   TIP_OPTIONS,
   toMajor,
+  trackingUrl,
 } from '@printloom/core';
 import { sanitizeRichText } from '../content/sanitizeRichText.js';
 import type { BuyerOrder } from '../sql/orders.js';
@@ -418,7 +419,11 @@ function orderDetails(store: PublicStore, order: BuyerOrder): Raw {
   const m = (minor: number) => formatCurrencyMinor(store, minor, order.currency);
   return html`<dl><dt>Order number</dt><dd data-testid="order-number">${order.order_number}</dd>
 <dt>Status</dt><dd>${order.status.replace(/_/g, ' ')} · payment ${order.payment_status} · ${order.fulfillment_status.replace(/_/g, ' ')}</dd>
-<dt>Placed</dt><dd>${order.created_at.toISOString().slice(0, 10)}</dd></dl>
+<dt>Placed</dt><dd>${order.created_at.toISOString().slice(0, 10)}</dd>
+${order.shipments.map((s) => {
+  const url = trackingUrl(s.carrier, s.tracking_number);
+  return html`<dt>Tracking</dt><dd data-testid="tracking-number">${s.carrier} ${url ? html`<a href="${url}" rel="noopener noreferrer">${s.tracking_number}</a>` : s.tracking_number}</dd>`;
+})}</dl>
 <table><caption class="visually-hidden">Items</caption><thead><tr><th scope="col">Item</th><th scope="col">Colour</th><th scope="col">Size</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${order.items.map(
     (i) =>
       html`<tr><td>${i.name}</td><td>${i.color}</td><td>${i.size}</td><td>${i.quantity}</td><td>${m(i.price * i.quantity)}</td></tr>`,

@@ -2,6 +2,7 @@ import type {
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
+  OrderListQueryInput,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -53,6 +54,17 @@ export const queryKeys = {
     archived: () => [...queryKeys.stores.all, 'archived'] as const,
     detail: (id: number) => [...queryKeys.stores.all, 'one', id] as const,
     ofCampaign: (id: number) => [...queryKeys.stores.all, 'campaign', id] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    lists: () => [...queryKeys.orders.all, 'list'] as const,
+    list: (query: OrderListQueryInput) => [...queryKeys.orders.lists(), query] as const,
+    detail: (id: number) => [...queryKeys.orders.all, 'detail', id] as const,
+  },
+  featureRequests: {
+    all: ['featureRequests'] as const,
+    list: (query: object) => [...queryKeys.featureRequests.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.featureRequests.all, 'one', id] as const,
   },
   collections: {
     all: ['collections'] as const,

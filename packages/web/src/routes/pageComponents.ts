@@ -41,15 +41,15 @@ export const PAGE_COMPONENTS = {
   calendar: comingSoon,
   sen_design: comingSoon,
 
-  all_orders: comingSoon,
+  all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,
   abandoned: comingSoon,
   cross_selling: comingSoon,
   customers: comingSoon,
   fulfill_orders: comingSoon,
   invalid_address: comingSoon,
   cancel_orders: comingSoon,
-  order_detail: comingSoon,
-  order_invoice: comingSoon,
+  order_detail: async () => (await import('../pages/orders/OrderDetailPage.js')).OrderDetailPage,
+  order_invoice: async () => (await import('../pages/orders/OrderInvoicePage.js')).OrderInvoicePage,
 
   all_campaigns: async () =>
     (await import('../pages/campaigns/CampaignsListPage.js')).CampaignsListPage,
@@ -142,8 +142,10 @@ export const PAGE_COMPONENTS = {
   ai_design_history: comingSoon,
   aop_test: comingSoon,
   check_in: comingSoon,
-  feature_requests: comingSoon,
-  feature_request: comingSoon,
+  feature_requests: async () =>
+    (await import('../pages/feedback/FeatureRequestsPage.js')).FeatureRequestsPage,
+  feature_request: async () =>
+    (await import('../pages/feedback/FeatureRequestPage.js')).FeatureRequestPage,
   notification_list: async () => (await import('../pages/NotificationsPage.js')).NotificationsPage,
   notification: async () => (await import('../pages/NotificationPage.js')).NotificationPage,
   sen_points: comingSoon,

@@ -14,7 +14,7 @@ describe('the route table', () => {
     const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     // Every route of the table; update when a group gains or loses a route.
-    expect(routes.length).toBe(153);
+    expect(routes.length).toBe(170);
   });
 
   it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
@@ -79,9 +79,13 @@ describe('the route table', () => {
       .map(({ group, name }) => `${group}.${name}`);
     // Reading the platform catalog, the shell's notifications, the person's own account and
     // the seller's API keys (these last for sessions only: a key cannot manage keys), and the
-    // seller's stores (the Storefronts pages are open to every member; changes need update_campaign).
+    // seller's stores (the Storefronts pages are open to every member; changes need update_campaign),
+    // and feature requests (shared by every seller; statuses are set by operators only).
     expect(anyMember.sort()).toEqual(
       [
+        // Operators (admin accounts, checked by the handler) ship orders.
+        'adminOrders.byNumber',
+        'adminOrders.ship',
         'apiKeys.create',
         'apiKeys.list',
         'apiKeys.revoke',
@@ -95,6 +99,13 @@ describe('the route table', () => {
         'catalog.mockups',
         'catalog.productTemplate',
         'catalog.productTemplates',
+        'featureRequests.comment',
+        'featureRequests.create',
+        'featureRequests.get',
+        'featureRequests.list',
+        'featureRequests.setStatus',
+        'featureRequests.unvote',
+        'featureRequests.vote',
         'shell.markAllNotificationsRead',
         'shell.notification',
         'shell.notifications',

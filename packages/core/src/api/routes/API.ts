@@ -8,9 +8,11 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
+import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { notificationChannels } from './notificationChannels.js';
+import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
@@ -50,10 +52,13 @@ export const API = {
   emailSenders,
   marketing,
   personalized,
+  featureRequests,
   dev,
   storefront,
   notificationChannels,
   publicApi,
+  orders,
+  adminOrders,
 } as const;
 
 export type ApiTable = typeof API;

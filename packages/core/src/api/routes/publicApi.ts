@@ -59,7 +59,8 @@ export const publicApi = {
   cancelOrder: route({
     method: 'POST',
     path: '/api/v1/orders/:id/cancel',
-    summary: 'Cancel an order not yet in production',
+    summary:
+      'Cancel an order the order machine still allows to cancel (a paid one with its refund)',
     description,
     tags,
     permission: 'get_orders',

@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './OrderSchemas.js';
+export * from './orderMachine.js';
