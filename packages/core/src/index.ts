@@ -15,6 +15,7 @@ export * from './enums/index.js';
 export * from './errors/index.js';
 export * from './featured/index.js';
 export * from './feedback/index.js';
+export * from './ledger/index.js';
 export * from './locale/index.js';
 export * from './menu/index.js';
 export * from './notification/index.js';

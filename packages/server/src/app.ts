@@ -37,6 +37,7 @@ import { registerCollectionRoutes } from './routes/collections.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
+import { registerMoneyRoutes } from './routes/money.js';
 import { registerNotificationChannelRoutes } from './routes/notificationChannels.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerPublicApiRoutes } from './routes/publicApi.js';
@@ -237,6 +238,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
   await registerFeatureRequestRoutes(app);
+  await registerMoneyRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);

@@ -1,5 +1,6 @@
 import {
   BotCheckProvider,
+  HOLD_PERIOD_DAYS,
   RecaptchaVersion,
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
 } from '@printloom/core';
@@ -207,6 +208,14 @@ export const ServerSettings = z
     processingFee: z.number().min(0).max(100).default(0),
     /** Site setting processing_fee_min: the smallest fee charged, in major units of the currency. */
     processingFeeMin: z.number().min(0).default(0),
+    /**
+     * Key sealing payout account details (AES-256-GCM; `PRINTLOOM_PAYMENT_ACCOUNT_KEY`). When
+     * unset the key is derived from `secret` by HKDF under its own label, so demo and test servers
+     * work without one; a production server sets its own, kept apart from the database.
+     */
+    paymentAccountKey: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Days a sale's profit stays pending before it can be paid out (core HOLD_PERIOD_DAYS). */
+    ledgerHoldDays: z.number().min(0).max(365).default(HOLD_PERIOD_DAYS),
     /** Site setting compare_price_rate: compare-at price = price × rate on product pages (≤ 1: none). */
     comparePriceRate: z.number().min(0).default(0),
     /** Background jobs (src/jobs): how often idle workers poll for retries and deferred jobs. */

@@ -147,6 +147,8 @@ export const ServerEnvironment = z
     PRINTLOOM_DATA_DIR: text,
     DATABASE_URL: text,
     PRINTLOOM_SECRET: text,
+    PRINTLOOM_PAYMENT_ACCOUNT_KEY: text,
+    PRINTLOOM_LEDGER_HOLD_DAYS: wholeNumber(0, 365),
     PRINTLOOM_BULK_LEASE_SECONDS: wholeNumber(1),
     PRINTLOOM_AUTH_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_IMAGE_RATE_LIMIT: wholeNumber(1),
@@ -206,6 +208,8 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
     },
     config: {
       secret: e.PRINTLOOM_SECRET,
+      paymentAccountKey: e.PRINTLOOM_PAYMENT_ACCOUNT_KEY,
+      ledgerHoldDays: e.PRINTLOOM_LEDGER_HOLD_DAYS,
       dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
       databaseUrl: e.DATABASE_URL,
       demo: flags.demo ?? false,

@@ -679,6 +679,7 @@ describe('coverage of the API paths', () => {
       'uploads.blobPut': 'uploadFile',
       'uploads.blobGet': 'uploadFile',
       'images.proxy': 'url',
+      'money.exportTransactions': 'exportTransactionsUrl',
     };
     // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers.
     const forBrowsers = (group: string, contract: { answer?: object }) =>

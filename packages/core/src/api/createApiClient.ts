@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
 import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
+import type { TransactionExportQuery } from '../ledger/schemas.js';
 import { systemClock } from '../time/clock.js';
 import { ApiError } from './ApiError.js';
 import { SwitchAccountCustomPayload } from './authSchemas.js';
@@ -469,6 +470,16 @@ export function createApiClient(options: ApiClientOptions) {
       },
     },
     adminOrders: groupClient(API.adminOrders),
+    money: {
+      ...groupClient(API.money),
+      /**
+       * The address of the transactions CSV for the list's filters: a download link, read by
+       * the browser with the session cookie (spec §9 file name from Content-Disposition).
+       */
+      exportTransactionsUrl: (query: TransactionExportQuery = {}) =>
+        `${baseUrl}${API.money.exportTransactions.path}${queryString(query as QueryParams)}`,
+    },
+    moneyAdmin: groupClient(API.moneyAdmin),
   };
 }
 

@@ -18,6 +18,7 @@ import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
 import * as feedback from '../feedback/index.js';
 import * as core from '../index.js';
+import * as ledger from '../ledger/index.js';
 import * as locale from '../locale/index.js';
 import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
@@ -61,6 +62,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   errors,
   featured,
   feedback,
+  ledger,
   locale,
   menu,
   notification,

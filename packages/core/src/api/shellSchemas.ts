@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountBalances } from '../ledger/schemas.js';
 import { AccountBalance } from '../user/User.js';
 
 /** `GET /api3/version`: when the app was last deployed; a change shows the new-version notice. */
@@ -14,6 +15,15 @@ export const BalanceAnswer = z.object({
     balance_2: z.number().default(0),
   }),
   balances: z.array(AccountBalance).default([]),
+  /**
+   * The main account's money from the ledger in minor units (issue 14): what can be paid out
+   * now, what is still in its hold period, and what the operator holds.
+   */
+  available: z.number().int().default(0),
+  pending: z.number().int().default(0),
+  on_hold: z.number().int().default(0),
+  /** The same three figures per account type (spec §3 account_balance, "Balance 2"). */
+  accounts: z.array(AccountBalances).default([]),
 });
 export type BalanceAnswer = z.infer<typeof BalanceAnswer>;
 

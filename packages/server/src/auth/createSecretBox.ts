@@ -20,9 +20,10 @@ export function isSealed(text: string): boolean {
   return text.startsWith(`${VERSION}.`);
 }
 
-export function createSecretBox(serverSecret: string): SecretBox {
+/** `purpose` separates the keys of different secrets derived from one server secret. */
+export function createSecretBox(serverSecret: string, purpose = 'store-secrets/v1'): SecretBox {
   const key = Buffer.from(
-    hkdfSync('sha256', serverSecret, 'printloom', 'store-secrets/v1', 32) as ArrayBuffer,
+    hkdfSync('sha256', serverSecret, 'printloom', purpose, 32) as ArrayBuffer,
   );
   return {
     seal(plain, context) {

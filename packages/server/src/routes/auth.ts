@@ -5,6 +5,7 @@ import {
   BOT_CHECK_MESSAGES,
   type LoginCredentials,
   SWITCH_ACCOUNT_FAILED_MESSAGE,
+  toMajor,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as OTPAuth from 'otpauth';
@@ -44,6 +45,7 @@ import {
 import { registerGroup } from '../http/registerGroup.js';
 import { withinScope } from '../http/storeScope.js';
 import { botCheckFailures, clearBotCheckFailures, recordBotCheckFailure } from '../sql/botCheck.js';
+import { ledgerBalances } from '../sql/ledger.js';
 import {
   endUserTokens,
   failTfaChallenge,
@@ -118,7 +120,7 @@ function matchingStep(user: UserRow, code: string): number | null {
 type CodeCheck = 'ok' | 'wrong' | 'replayed';
 
 /** Checks a code and, when right, spends its time-step: each step's code is accepted once. */
-async function spendCode(db: Queryable, user: UserRow, code: string): Promise<CodeCheck> {
+export async function spendCode(db: Queryable, user: UserRow, code: string): Promise<CodeCheck> {
   const step = matchingStep(user, code);
   if (step === null) return 'wrong';
   return (await acceptTfaStep(db, user.id, step)) ? 'ok' : 'replayed';
@@ -178,6 +180,8 @@ async function checkNewPassword(password: string): Promise<void> {
 export async function userView(db: Queryable, auth: AuthContext) {
   const seller = auth.seller;
   const stores = withinScope(auth, await listStores(db, seller.id), (s) => s.id);
+  // The money that can be paid out now, from the ledger (issue 14).
+  const balances = await ledgerBalances(db, seller.id, new Date());
   return {
     id: seller.id,
     name: seller.name,
@@ -193,10 +197,10 @@ export async function userView(db: Queryable, auth: AuthContext) {
     tags: seller.tags,
     price_tag: seller.price_tag,
     sale_volume: seller.sale_volume,
-    balance: seller.balance,
+    balance: toMajor(balances.default.available),
     account_balance: [
-      { type: 'default', balance: seller.balance },
-      { type: 'balance_2', balance: seller.balance_2 },
+      { type: 'default', balance: toMajor(balances.default.available) },
+      { type: 'balance_2', balance: toMajor(balances.balance_2.available) },
     ],
     custom_payment: seller.custom_payment,
     status: seller.status,

@@ -1,8 +1,10 @@
 import {
   API,
   type FeaturedInfoList,
+  LEDGER_ACCOUNTS,
   pageInfo,
   SURVEY_MESSAGES,
+  toMajor,
   type UtmTrackBody,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,7 @@ import { notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { isSellerCampaign } from '../sql/campaigns.js';
 import { listFeaturedInfo } from '../sql/featuredInfo.js';
+import { ledgerBalances } from '../sql/ledger.js';
 import {
   getNotification,
   listNotifications,
@@ -126,19 +129,23 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       });
       return { data: null, message: SURVEY_MESSAGES.saved };
     },
-    balance: async ({ auth }) => ({
-      data: {
-        user_info: {
-          sms_credit: auth.seller.sms_credit,
-          balance: auth.seller.balance,
-          balance_2: auth.seller.balance_2,
+    balance: async ({ auth }) => {
+      const accounts = await ledgerBalances(db, auth.sellerId, new Date());
+      // `balance` and `balance_2` keep their answer: the money that can be paid out, in major units.
+      const balance = toMajor(accounts.default.available);
+      const balance2 = toMajor(accounts.balance_2.available);
+      return {
+        data: {
+          user_info: { sms_credit: auth.seller.sms_credit, balance, balance_2: balance2 },
+          balances: [
+            { type: 'default', balance },
+            { type: 'balance_2', balance: balance2 },
+          ],
+          ...accounts.default,
+          accounts: LEDGER_ACCOUNTS.map((type) => ({ type, ...accounts[type] })),
         },
-        balances: [
-          { type: 'default', balance: auth.seller.balance },
-          { type: 'balance_2', balance: auth.seller.balance_2 },
-        ],
-      },
-    }),
+      };
+    },
     utmTrack: async ({ body, request }) => track(null, body, request.ip),
     sellerUtmTrack: async ({ auth, body, request }) => track(auth.sellerId, body, request.ip),
   });

@@ -4,11 +4,13 @@ import {
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   storeSubdomainUrl,
+  toMinor,
   trackingUrl,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { bookSale, type SaleSettings } from '../money/bookings.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
@@ -103,6 +105,13 @@ function remember(reply: FastifyReply, name: string, ids: Set<number>): void {
  * A store's own host reaches the same handlers through the URL rewrite of `storefront/hosts.ts`.
  */
 export async function registerStorefrontRoutes(app: FastifyInstance): Promise<void> {
+  const saleSettings: SaleSettings = {
+    fees: {
+      processing_fee: app.config.processingFee,
+      processing_fee_min: toMinor(app.config.processingFeeMin),
+    },
+    holdDays: app.config.ledgerHoldDays,
+  };
   const db = app.db;
   app.decorate('paymentGateways', new Map<string, PaymentGateway>([['test', new TestGateway()]]));
   app.decorate('couponResolver', defaultCouponResolver);
@@ -427,6 +436,19 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           });
           await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gateway.name);
           await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
+          // The seller's profit, pending for the hold period, booked with the order (issue 14).
+          await bookSale(
+            tx,
+            {
+              id: order.id,
+              sellerId: checkout.seller_id,
+              orderNumber: order.order_number,
+              currency: checkout.currency,
+              items: checkout.items,
+              discount: checkout.discount,
+            },
+            saleSettings,
+          );
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {

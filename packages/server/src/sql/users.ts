@@ -63,6 +63,15 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
     ],
   );
   if (!row) throw new Error('insertUser returned no row');
+  // Money lives in the ledger (issue 14): a starting balance is its opening entry.
+  if (user.balance) {
+    await db.query(
+      `INSERT INTO ledger_entries (seller_id, account, type, status, amount, currency, description,
+         idempotency_key)
+       VALUES ($1, 'default', 'admin', 'completed', $2, 'USD', 'Opening balance', 'opening:default')`,
+      [row.id, Math.round(user.balance * 100)],
+    );
+  }
   return row;
 }
 

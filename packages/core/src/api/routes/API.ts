@@ -11,6 +11,7 @@ import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
+import { money, moneyAdmin } from './money.js';
 import { notificationChannels } from './notificationChannels.js';
 import { adminOrders, orders } from './orders.js';
 import { personalized } from './personalized.js';
@@ -59,6 +60,8 @@ export const API = {
   publicApi,
   orders,
   adminOrders,
+  money,
+  moneyAdmin,
 } as const;
 
 export type ApiTable = typeof API;

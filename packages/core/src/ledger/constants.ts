@@ -1,0 +1,46 @@
+/** Spec §3 transaction types, statuses and payout methods live in `enums/billing.ts`. */
+
+/**
+ * Entry types that may never take the available balance below zero: the seller's own spending
+ * (payouts, SMS and ads top-ups), booked only within the available balance, which the database
+ * checks too. Every other type is booked by the platform on its own (a sale whose discount ate
+ * the margin, fulfilment charges, fees, refunds of money already paid out, operator
+ * adjustments) and may leave the seller owing.
+ */
+export const NEVER_NEGATIVE_TYPES = ['payout', 'topup', 'ads_topup'] as const;
+
+/** The seller's balances by account type (spec §3 account_balance; 'balance_2' is "Balance 2"). */
+export const LEDGER_ACCOUNTS = ['default', 'balance_2'] as const;
+
+/** Days a sale's profit stays pending before it can be paid out (refunds and disputes). */
+export const HOLD_PERIOD_DAYS = 14;
+
+/** The smallest payout a seller may request, in minor units ($10). */
+export const PAYOUT_MIN_AMOUNT = 1_000;
+/** The largest single payout request, in minor units ($1,000,000). */
+export const PAYOUT_MAX_AMOUNT = 100_000_000;
+
+/** SMS top-ups: smallest and largest purchase, in minor units ($1 and $10,000). */
+export const SMS_TOPUP_MIN_AMOUNT = 100;
+export const SMS_TOPUP_MAX_AMOUNT = 1_000_000;
+
+/** The currency balances are kept in (spec §9 default base currency). */
+export const LEDGER_CURRENCY = 'USD';
+
+/** Payout request states: open while processing, then paid or rejected. */
+export const PAYOUT_STATUSES = ['processing', 'completed', 'cancelled'] as const;
+
+/** Transactions per page of the Billing & Payouts list (spec §9 default page size 10). */
+export const TRANSACTIONS_PER_PAGE = 10;
+
+export const LEDGER_MESSAGES = {
+  overAvailable: 'The amount is more than your available balance.',
+  belowMinimum: `The smallest payout is ${PAYOUT_MIN_AMOUNT / 100} USD.`,
+  openPayout: 'You already have a payout request in progress. Wait until it is paid or rejected.',
+  accountInvalid: 'This payment account was marked invalid. Choose or add another one.',
+  accountMissing: 'This payment account does not exist.',
+  payoutNotOpen: 'This payout request is no longer in progress.',
+  reauthNeeded: 'Enter your current password or a two-factor code to change payment accounts.',
+  wrongPassword: 'The current password is not correct.',
+  adminOnly: 'Only a platform operator may do this.',
+} as const;

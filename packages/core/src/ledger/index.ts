@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './ledgerModel.js';
+export * from './plans.js';
+export * from './rules.js';
+export * from './schemas.js';

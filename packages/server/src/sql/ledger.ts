@@ -1,0 +1,257 @@
+/**
+ * The ledger's SQL verbs (issue 14; rules in core `ledger/`). Every read and write is scoped by
+ * the seller id; the booking functions of `money/bookings.ts` call them inside one transaction
+ * after `lockSellerLedger`, so two bookings for one seller never decide on the same balance.
+ */
+import type { Balances, LedgerAccount, LedgerEntryType, LedgerStatus } from '@printloom/core';
+import type { Queryable } from '../db/Db.js';
+import { containsPattern, Where } from './listQuery.js';
+
+export interface LedgerEntryRow {
+  id: number;
+  seller_id: number;
+  account: LedgerAccount;
+  type: LedgerEntryType;
+  status: LedgerStatus;
+  amount: number;
+  currency: string;
+  description: string;
+  idempotency_key: string;
+  order_id: number | null;
+  order_number: string | null;
+  payout_id: number | null;
+  actor_id: number | null;
+  available_at: Date;
+  created_at: Date;
+}
+
+export interface NewLedgerEntry {
+  sellerId: number;
+  account: LedgerAccount;
+  type: LedgerEntryType;
+  status: LedgerStatus;
+  amount: number;
+  currency: string;
+  description: string;
+  idempotencyKey: string;
+  orderId?: number | null;
+  payoutId?: number | null;
+  actorId?: number | null;
+  /** The available balance after this entry, for the types that may never go negative. */
+  availableAfter?: number | null;
+  availableAt: Date;
+  createdAt: Date;
+}
+
+/**
+ * Serialises the seller's bookings: the user row is the lock (every seller has one), held to
+ * the end of the caller's transaction.
+ */
+export async function lockSellerLedger(tx: Queryable, sellerId: number): Promise<void> {
+  await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [sellerId]);
+}
+
+/**
+ * Books an entry once: a second entry with the same idempotency key for the seller books
+ * nothing and answers null.
+ */
+export async function insertLedgerEntry(tx: Queryable, e: NewLedgerEntry): Promise<number | null> {
+  const rows = await tx.query<{ id: number }>(
+    `INSERT INTO ledger_entries (seller_id, account, type, status, amount, currency, description,
+       idempotency_key, order_id, payout_id, actor_id, available_after, available_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (seller_id, idempotency_key) DO NOTHING
+     RETURNING id`,
+    [
+      e.sellerId,
+      e.account,
+      e.type,
+      e.status,
+      e.amount,
+      e.currency,
+      e.description,
+      e.idempotencyKey,
+      e.orderId ?? null,
+      e.payoutId ?? null,
+      e.actorId ?? null,
+      e.availableAfter ?? null,
+      e.availableAt,
+      e.createdAt,
+    ],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export async function ledgerKeyExists(
+  q: Queryable,
+  sellerId: number,
+  key: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    'SELECT 1 FROM ledger_entries WHERE seller_id = $1 AND idempotency_key = $2',
+    [sellerId, key],
+  );
+  return rows.length > 0;
+}
+
+export async function setLedgerEntryStatus(
+  q: Queryable,
+  sellerId: number,
+  key: string,
+  status: LedgerStatus,
+): Promise<void> {
+  await q.query(
+    'UPDATE ledger_entries SET status = $3 WHERE seller_id = $1 AND idempotency_key = $2',
+    [sellerId, key, status],
+  );
+}
+
+/**
+ * The seller's balances per account at `now`, summed from the entries by bucket (core
+ * `bucketOf`: on hold by status, pending while `available_at` is ahead, else available).
+ */
+export async function ledgerBalances(
+  q: Queryable,
+  sellerId: number,
+  now: Date,
+): Promise<Record<LedgerAccount, Balances>> {
+  const rows = await q.query<{ account: LedgerAccount } & Balances>(
+    `SELECT account,
+       coalesce(sum(amount) FILTER (WHERE status <> 'on hold' AND available_at <= $2), 0)::bigint AS available,
+       coalesce(sum(amount) FILTER (WHERE status <> 'on hold' AND available_at > $2), 0)::bigint AS pending,
+       coalesce(sum(amount) FILTER (WHERE status = 'on hold'), 0)::bigint AS on_hold
+     FROM ledger_entries WHERE seller_id = $1 GROUP BY account`,
+    [sellerId, now],
+  );
+  const out: Record<LedgerAccount, Balances> = {
+    default: { available: 0, pending: 0, on_hold: 0 },
+    balance_2: { available: 0, pending: 0, on_hold: 0 },
+  };
+  for (const row of rows) {
+    out[row.account] = {
+      available: Number(row.available),
+      pending: Number(row.pending),
+      on_hold: Number(row.on_hold),
+    };
+  }
+  return out;
+}
+
+/** Every entry of the seller, for the test that sums them against the balances. */
+export async function ledgerSum(q: Queryable, sellerId: number): Promise<number> {
+  const [row] = await q.query<{ total: number }>(
+    'SELECT coalesce(sum(amount), 0)::bigint AS total FROM ledger_entries WHERE seller_id = $1',
+    [sellerId],
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** What was booked for one of the seller's orders (its sale, earlier reversals). */
+export async function orderLedgerEntries(
+  q: Queryable,
+  sellerId: number,
+  orderId: number,
+): Promise<LedgerEntryRow[]> {
+  return q.query<LedgerEntryRow>(
+    `SELECT e.*, NULL AS order_number FROM ledger_entries e
+     WHERE e.seller_id = $1 AND e.order_id = $2 AND e.type IN ('sale', 'refund')
+     ORDER BY e.id`,
+    [sellerId, orderId],
+  );
+}
+
+export interface TransactionFilter {
+  type?: LedgerEntryType | undefined;
+  status?: LedgerStatus | undefined;
+  account?: LedgerAccount | undefined;
+  q?: string | undefined;
+  range: { from: string | null; to: string } | null;
+}
+
+function transactionWhere(sellerId: number, filter: TransactionFilter, now: Date): Where {
+  const where = new Where().add('e.seller_id = ?', sellerId);
+  if (filter.type) where.add('e.type = ?', filter.type);
+  if (filter.account) where.add('e.account = ?', filter.account);
+  // The status a reader sees (core shownStatus): a pending entry past its hold reads completed.
+  if (filter.status === 'pending') where.add("e.status = 'pending' AND e.available_at > ?", now);
+  else if (filter.status === 'completed') {
+    where.add("(e.status = 'completed' OR (e.status = 'pending' AND e.available_at <= ?))", now);
+  } else if (filter.status) where.add('e.status = ?', filter.status);
+  if (filter.q) {
+    where.add('(o.order_number ILIKE ? OR e.description ILIKE ?)', containsPattern(filter.q));
+  }
+  where.createdIn('e.created_at', filter.range);
+  return where;
+}
+
+const ENTRY_COLUMNS = 'e.*, o.order_number';
+const ENTRY_FROM = 'ledger_entries e LEFT JOIN orders o ON o.id = e.order_id';
+
+/** One page of the seller's entries, newest first, and how many match. */
+export async function listTransactions(
+  q: Queryable,
+  sellerId: number,
+  filter: TransactionFilter,
+  now: Date,
+  page: number,
+  perPage: number,
+): Promise<{ rows: LedgerEntryRow[]; total: number }> {
+  const where = transactionWhere(sellerId, filter, now);
+  const n = where.params.length;
+  const rows = await q.query<LedgerEntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE ${where.sql}
+     ORDER BY e.created_at DESC, e.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...where.params, perPage, (page - 1) * perPage],
+  );
+  const [count] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${ENTRY_FROM} WHERE ${where.sql}`,
+    where.params,
+  );
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/**
+ * Every matching entry, newest first, a batch at a time (keyset paging), so an export of a
+ * long history never holds it all in memory.
+ */
+export async function* transactionBatches(
+  q: Queryable,
+  sellerId: number,
+  filter: TransactionFilter,
+  now: Date,
+  batchSize = 1000,
+): AsyncGenerator<LedgerEntryRow[]> {
+  let afterId: number | null = null;
+  for (;;) {
+    const where = transactionWhere(sellerId, filter, now);
+    if (afterId !== null) {
+      where.add(
+        '(e.created_at, e.id) < (SELECT created_at, id FROM ledger_entries WHERE id = ?)',
+        afterId,
+      );
+    }
+    const rows: LedgerEntryRow[] = await q.query<LedgerEntryRow>(
+      `SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE ${where.sql}
+       ORDER BY e.created_at DESC, e.id DESC LIMIT ${Number(batchSize)}`,
+      where.params,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1];
+    if (rows.length < batchSize || !last) return;
+    afterId = Number(last.id);
+  }
+}
+
+/** SMS credits bought: adds to the seller's credit and answers the new amount. */
+export async function addSmsCredit(
+  tx: Queryable,
+  sellerId: number,
+  credits: number,
+): Promise<number> {
+  const [row] = await tx.query<{ sms_credit: number }>(
+    'UPDATE users SET sms_credit = sms_credit + $2 WHERE id = $1 RETURNING sms_credit',
+    [sellerId, credits],
+  );
+  return Number(row?.sms_credit ?? 0);
+}
