@@ -11,9 +11,15 @@ export const notificationChannelsQuery = queryOptions({
   queryFn: () => api.notificationChannels.list(),
 });
 
-/** The seller's notification channels (addresses masked). */
+/** The seller's notification channels (addresses masked); refreshed while a delivery is pending. */
 export function useNotificationChannels() {
-  return useQuery(notificationChannelsQuery);
+  return useQuery({
+    ...notificationChannelsQuery,
+    refetchInterval: (query) =>
+      query.state.data?.some((c) => c.last_delivery_status === 'pending')
+        ? PENDING_REFRESH_MS
+        : false,
+  });
 }
 
 /** A channel's latest deliveries with their attempts; refreshed while one is pending. */
