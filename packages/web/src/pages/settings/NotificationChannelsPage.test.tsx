@@ -87,6 +87,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function Loading() {
+  return <p>Loading</p>;
+}
+
 function open() {
   queryClient.setQueryData(
     meQuery.queryKey,
@@ -102,7 +106,7 @@ function open() {
     [
       {
         element: <Outlet />,
-        HydrateFallback: () => <p>Loading</p>,
+        HydrateFallback: Loading,
         children: [pageRoute(pageById('notifications'))],
       },
     ],
