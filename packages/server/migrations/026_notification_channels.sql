@@ -57,3 +57,13 @@ CREATE INDEX notification_attempts_delivery ON notification_attempts (delivery_i
 ALTER TABLE orders ADD COLUMN IF NOT EXISTS external_id text;
 CREATE UNIQUE INDEX IF NOT EXISTS orders_seller_external_id ON orders (seller_id, external_id)
   WHERE external_id IS NOT NULL;
+
+-- Repeat alerts (spec §3 stop-and-repeat): when each channel last repeated an order's waiting
+-- alert (an order on hold), so the sweep repeats it once per interval of the channel's option.
+CREATE TABLE notification_repeats (
+  channel_id bigint NOT NULL REFERENCES notification_channels(id) ON DELETE CASCADE,
+  order_id bigint NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+  seller_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  last_sent_at timestamptz NOT NULL,
+  PRIMARY KEY (channel_id, order_id)
+);

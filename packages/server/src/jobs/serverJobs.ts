@@ -1,6 +1,11 @@
 import type { JobDefinition } from './defineJob.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
+import { notificationRepeatJob } from './notificationRepeatJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
 
 /** Every background job of the server; buildApp registers them at start. */
-export const SERVER_JOBS: readonly JobDefinition[] = [uploadSweepJob, notificationDeliveryJob];
+export const SERVER_JOBS: readonly JobDefinition[] = [
+  uploadSweepJob,
+  notificationDeliveryJob,
+  notificationRepeatJob,
+];

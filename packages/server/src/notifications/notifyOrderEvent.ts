@@ -5,15 +5,22 @@
  * when the change commits. The attempts themselves run in `notificationDeliveryJob`.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChannelEvent, OrderEventData } from '@printloom/core';
-import type { Queryable } from '../db/Db.js';
+import {
+  type ChannelEvent,
+  isRepeatDue,
+  type OrderEventData,
+  type RepeatAlert,
+} from '@printloom/core';
+import type { Db, Queryable } from '../db/Db.js';
 import type { JobQueue } from '../jobs/defineJob.js';
 import { notificationDeliveryJob } from '../jobs/notificationDeliveryJob.js';
 import {
   channelsForEvent,
   type DeliveryRow,
   insertDelivery,
+  markRepeated,
   orderEventSnapshot,
+  repeatCandidates,
 } from '../sql/notificationChannels.js';
 
 /** A fresh Standard Webhooks message id. */
@@ -77,4 +84,41 @@ export async function notifyOrderChange(
   const snapshot = await orderEventSnapshot(tx, sellerId, orderId);
   if (!snapshot) return 0;
   return notifyOrderEvent(tx, jobs, sellerId, event, { ...snapshot, ...extra });
+}
+
+/** Candidates looked at per sweep; the rest wait for the next minute. */
+const REPEAT_BATCH = 500;
+
+/**
+ * Repeats the alerts of orders still on hold on channels whose repeat option says so (core
+ * `isRepeatDue`): an `order.changed.status` delivery marked `repeated`, one per channel and
+ * order per interval. Answers how many were sent. Runs once a minute (`notificationRepeatJob`).
+ */
+export async function sendRepeatAlerts(db: Db, jobs: JobQueue, now: Date): Promise<number> {
+  const due = (await repeatCandidates(db, REPEAT_BATCH)).filter((row) =>
+    isRepeatDue({
+      repeat: row.repeat_alert as RepeatAlert,
+      since: row.since,
+      now,
+      until: row.repeat_until,
+    }),
+  );
+  let sent = 0;
+  for (const row of due) {
+    await db.transaction(async (tx) => {
+      const sellerId = Number(row.seller_id);
+      const snapshot = await orderEventSnapshot(tx, sellerId, Number(row.order_id));
+      if (snapshot?.status !== 'on_hold') return;
+      await markRepeated(tx, row, now);
+      await enqueueDelivery(tx, jobs, {
+        sellerId,
+        channelId: Number(row.channel_id),
+        event: 'order.changed.status',
+        test: false,
+        data: { ...snapshot, repeated: true },
+      });
+      sent += 1;
+    });
+  }
+  return sent;
 }

@@ -20,6 +20,7 @@ import {
 } from '../../test/helpers.js';
 import { buildApp } from '../app.js';
 import type { ServerConfig } from '../config.js';
+import { sendRepeatAlerts } from '../notifications/notifyOrderEvent.js';
 
 interface Received {
   path: string;
@@ -398,6 +399,48 @@ describe.each(BACKENDS)('notification channels on %s', (backend) => {
     });
     // A status-only Slack channel got the status change, still nothing else.
     expect((await deliveries(statusOnly)).map((d) => d.event)).toEqual(['order.changed.status']);
+  });
+  it('repeats the alert of an order on hold once per interval of the channel option', async () => {
+    const repeating = body<{ id: number }>(
+      await call(seller, 'POST', '/seller/notification-channels', {
+        type: 'slack',
+        url: `${receiver.base}/repeat`,
+        events: ['order.changed.status'],
+        repeat_alert: 'hourly',
+      }),
+    ).data.id;
+    const [owner] = await t.app.db.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = 'alerts@example.test'",
+    );
+    const [held] = await t.app.db.query<{ id: number; updated_at: Date }>(
+      `INSERT INTO orders (seller_id, order_number, status, payment_status, email, shipping_address,
+         currency, subtotal, shipping, discount, tip, processing_fee, total)
+       VALUES ($1, 'PL' || nextval('order_number_seq'), 'on_hold', 'paid', 'held@example.test',
+         '{"name":"Held Buyer","line1":"1 A St","city":"X","postcode":"1","country":"US"}',
+         'USD', 1000, 0, 0, 0, 0, 1000) RETURNING id, updated_at`,
+      [owner?.id],
+    );
+    const since = held?.updated_at.getTime() ?? Date.now();
+    const minutes = (n: number) => new Date(since + n * 60_000);
+    const repeats = async () =>
+      (await deliveries(repeating)).filter((d) => d.event === 'order.changed.status').length;
+
+    expect(await sendRepeatAlerts(t.app.db, t.app.jobs, minutes(30))).toBe(0);
+    expect(await sendRepeatAlerts(t.app.db, t.app.jobs, minutes(61))).toBe(1);
+    expect(await sendRepeatAlerts(t.app.db, t.app.jobs, minutes(90))).toBe(0);
+    expect(await sendRepeatAlerts(t.app.db, t.app.jobs, minutes(122))).toBe(1);
+    expect(await repeats()).toBe(2);
+    await vi.waitFor(
+      () => {
+        expect(receiver.received.filter((r) => r.path === '/repeat')).toHaveLength(2);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const sent = JSON.parse(receiver.received.find((r) => r.path === '/repeat')?.body ?? '{}');
+    expect(sent.text).toContain('Order status changed');
+    // Handled: once off hold, nothing repeats.
+    await t.app.db.query("UPDATE orders SET status = 'processing' WHERE id = $1", [held?.id]);
+    expect(await sendRepeatAlerts(t.app.db, t.app.jobs, minutes(400))).toBe(0);
   });
 });
 

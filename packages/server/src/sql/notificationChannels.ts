@@ -350,3 +350,50 @@ export async function orderEventSnapshot(
     customer_name: row.customer_name,
   };
 }
+
+export interface RepeatCandidateRow {
+  channel_id: number;
+  order_id: number;
+  seller_id: number;
+  repeat_alert: string;
+  repeat_until: Date | null;
+  /** When the alert was last repeated to this channel, else when the order started waiting. */
+  since: Date;
+}
+
+/**
+ * Orders waiting to be handled (on hold) on channels that repeat status alerts, with when each
+ * was last alerted; whether one is due is core's `isRepeatDue`. Oldest first, `limit` at most.
+ */
+export async function repeatCandidates(
+  db: Queryable,
+  limit: number,
+): Promise<RepeatCandidateRow[]> {
+  return db.query<RepeatCandidateRow>(
+    `SELECT c.id AS channel_id, o.id AS order_id, c.seller_id, c.repeat_alert, c.repeat_until,
+       COALESCE(r.last_sent_at,
+         (SELECT max(e.created_at) FROM order_events e
+           WHERE e.order_id = o.id AND e.kind = 'status_changed'),
+         o.updated_at) AS since
+     FROM notification_channels c
+     JOIN orders o ON o.seller_id = c.seller_id AND o.status = 'on_hold'
+     LEFT JOIN notification_repeats r ON r.channel_id = c.id AND r.order_id = o.id
+     WHERE c.enabled AND c.repeat_alert <> 'disabled' AND 'order.changed.status' = ANY(c.events)
+     ORDER BY since, c.id, o.id
+     LIMIT $1`,
+    [limit],
+  );
+}
+
+export async function markRepeated(
+  db: Queryable,
+  row: Pick<RepeatCandidateRow, 'channel_id' | 'order_id' | 'seller_id'>,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO notification_repeats (channel_id, order_id, seller_id, last_sent_at)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (channel_id, order_id) DO UPDATE SET last_sent_at = EXCLUDED.last_sent_at`,
+    [row.channel_id, row.order_id, row.seller_id, at],
+  );
+}
