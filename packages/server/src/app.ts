@@ -40,6 +40,7 @@ import { registerMarketingRoutes } from './routes/marketing.js';
 import { registerMoneyRoutes } from './routes/money.js';
 import { registerNotificationChannelRoutes } from './routes/notificationChannels.js';
 import { registerOrderRoutes } from './routes/orders.js';
+import { registerOverviewRoutes } from './routes/overview.js';
 import { registerPublicApiRoutes } from './routes/publicApi.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
@@ -247,6 +248,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerNotificationChannelRoutes(app);
   await registerPublicApiRoutes(app);
   await registerOrderRoutes(app);
+  await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);

@@ -445,6 +445,7 @@ export function createApiClient(options: ApiClientOptions) {
     collections: groupClient(API.collections),
     storeContent: groupClient(API.storeContent),
     featureRequests: groupClient(API.featureRequests),
+    overview: groupClient(API.overview),
     bulkV3: groupClient(API.bulkV3),
     bulkRegular: groupClient(API.bulkRegular),
     storeSettings: groupClient(API.storeSettings),

@@ -6,6 +6,7 @@ import { applyOrderEvent, type OrderEvent, type OrderState } from '@printloom/co
 import type { Queryable } from '../db/Db.js';
 import { conflict } from '../http/errors.js';
 import type { JobQueue } from '../jobs/defineJob.js';
+import { bookOrderReversal } from '../money/bookings.js';
 import { type OrderFullRow, orderItems, writeOrderState } from '../sql/sellerOrders.js';
 import { ORDER_EVENT_KINDS, type OrderActor, recordOrderEvent } from './recordOrderEvent.js';
 
@@ -33,6 +34,18 @@ export async function changeOrder(
   const result = applyOrderEvent(before, event);
   if (!result.ok) throw conflict(result.reason);
   await writeOrderState(tx, Number(order.id), result.state);
+  if (before.payment_status !== 'refunded' && result.state.payment_status === 'refunded') {
+    // Cancel with refund: the sale booked for the order is undone in the same transaction.
+    await bookOrderReversal(
+      tx,
+      {
+        id: Number(order.id),
+        seller_id: Number(order.seller_id),
+        order_number: order.order_number,
+      },
+      { actorId: actor.id, reason: 'Order cancelled' },
+    );
+  }
   await recordOrderEvent(tx, jobs, {
     orderId: Number(order.id),
     sellerId: Number(order.seller_id),

@@ -10,6 +10,7 @@ import {
   memberSession,
   type TestApp,
 } from '../../test/helpers.js';
+import { paidOrder as checkoutOrder, storeWithCampaign } from '../../test/storefrontOrder.js';
 import { csvField } from './orders.js';
 
 const ADDRESS = {
@@ -339,6 +340,25 @@ describe.each(BACKENDS)('seller orders on %s', (backend) => {
       status: 'processing',
       fulfillment_status: 'processing',
     });
+  });
+
+  it('cancels a paid storefront order with a refund that undoes its sale in the ledger', async () => {
+    const sale = await storeWithCampaign(t.app, seller, 'refund-orders', 30);
+    const order = await checkoutOrder(t.app, 'refund-orders', sale);
+    const cancelled = await call(seller, 'POST', `/seller/orders/${order.order_id}/status`, {
+      status: 'cancelled',
+    });
+    expect(body<Detail>(cancelled).data).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+      fulfillment_status: 'cancelled',
+    });
+    const entries = await t.app.db.query<{ type: string; status: string }>(
+      'SELECT type, status FROM ledger_entries WHERE order_id = $1 ORDER BY id',
+      [order.order_id],
+    );
+    expect(entries.map((e) => `${e.type}:${e.status}`)).toContain('sale:cancelled');
+    expect(entries.map((e) => e.type)).toContain('refund');
   });
 
   it('exports the filtered list as CSV, streamed in batches', async () => {

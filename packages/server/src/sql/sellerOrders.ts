@@ -77,12 +77,16 @@ function listWhere(
   const q = query.q?.trim();
   if (q) {
     // A number, an email or a tracking number matches exactly (each has its index); a name
-    // matches anywhere in it.
+    // matches anywhere in it (trigram index). A UNION keeps each match on its own index (an OR
+    // with the tracking subquery makes the planner scan the seller's orders). $1 is the seller.
     where.add(
-      `(o.order_number = upper(?) OR lower(o.email) = lower(?)
-        OR o.customer_name ILIKE '%' || ${LIKE_ESCAPED} || '%'
-        OR o.id IN (SELECT sh.order_id FROM order_shipments sh
-                     WHERE sh.seller_id = o.seller_id AND upper(sh.tracking_number) = upper(?)))`,
+      `o.id IN (
+        SELECT m.id FROM orders m WHERE m.seller_id = $1 AND m.order_number = upper(?)
+        UNION SELECT m.id FROM orders m WHERE m.seller_id = $1 AND lower(m.email) = lower(?)
+        UNION SELECT m.id FROM orders m WHERE m.seller_id = $1
+          AND m.customer_name ILIKE '%' || ${LIKE_ESCAPED} || '%'
+        UNION SELECT sh.order_id FROM order_shipments sh
+          WHERE sh.seller_id = $1 AND upper(sh.tracking_number) = upper(?))`,
       q,
     );
   }

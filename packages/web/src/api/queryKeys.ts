@@ -66,6 +66,10 @@ export const queryKeys = {
     list: (query: object) => [...queryKeys.featureRequests.all, 'list', query] as const,
     detail: (id: number) => [...queryKeys.featureRequests.all, 'one', id] as const,
   },
+  overview: {
+    all: ['overview'] as const,
+    get: (query: object) => [...queryKeys.overview.all, query] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,

@@ -7,8 +7,12 @@ import { domainInfo, pageContext } from '../env/domain.js';
 import { removeStorage } from '../env/storage.js';
 import { quickNavOptions } from '../shell/quickNav.js';
 import { gettingStarted } from '../shell/tourStore.js';
+import { OverviewReport } from './overview/OverviewReport.js';
 
-/** The overview: who is signed in, the balance, and shortcuts to what the menu allows. */
+/**
+ * The overview: who is signed in, the balance, the seller's numbers for a date range, and
+ * shortcuts to what the menu allows.
+ */
 export function DashboardPage() {
   const user = useMe();
   useEffect(() => {
@@ -56,6 +60,7 @@ export function DashboardPage() {
           </div>
         </div>
       </div>
+      <OverviewReport />
       <section
         className="card mb-4"
         aria-labelledby="getting-started"

@@ -14,6 +14,7 @@ import { marketing } from './marketing.js';
 import { money, moneyAdmin } from './money.js';
 import { notificationChannels } from './notificationChannels.js';
 import { adminOrders, orders } from './orders.js';
+import { overview } from './overview.js';
 import { personalized } from './personalized.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
@@ -39,6 +40,7 @@ export const API = {
   team,
   apiKeys,
   shell,
+  overview,
   clientInfo,
   uploads,
   images,
