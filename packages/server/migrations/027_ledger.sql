@@ -62,9 +62,22 @@ CREATE TABLE ledger_entries (
 );
 CREATE INDEX ledger_entries_list ON ledger_entries (seller_id, created_at DESC, id DESC);
 CREATE INDEX ledger_entries_order ON ledger_entries (order_id) WHERE order_id IS NOT NULL;
--- Balances sum per account and bucket.
-CREATE INDEX ledger_entries_balance ON ledger_entries (seller_id, account, available_at)
-  INCLUDE (amount, status);
+-- The pending bucket: entries whose available_at is still ahead (a hold period of sales).
+CREATE INDEX ledger_entries_pending ON ledger_entries (seller_id, available_at)
+  INCLUDE (account, amount, status);
+-- The on-hold bucket.
+CREATE INDEX ledger_entries_on_hold ON ledger_entries (seller_id) INCLUDE (account, amount)
+  WHERE status = 'on hold';
+
+-- The sum of every entry per seller and account, kept in the transaction of each entry (entry
+-- amounts never change), so a balance reads one row plus the few pending and held entries:
+-- available = total - pending - on_hold. A test sums the entries against it.
+CREATE TABLE seller_balances (
+  seller_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  account text NOT NULL CHECK (account IN ('default', 'balance_2')),
+  total bigint NOT NULL DEFAULT 0,
+  PRIMARY KEY (seller_id, account)
+);
 
 -- The balances that were stored on the user row before the ledger become its opening entries.
 INSERT INTO ledger_entries (seller_id, account, type, status, amount, currency, description,
@@ -76,4 +89,7 @@ INSERT INTO ledger_entries (seller_id, account, type, status, amount, currency, 
   idempotency_key)
 SELECT id, 'balance_2', 'admin', 'completed', round(balance_2 * 100)::bigint, 'USD',
   'Opening balance', 'opening:balance_2'
-FROM users WHERE balance_2 <> 0
+FROM users WHERE balance_2 <> 0;
+
+INSERT INTO seller_balances (seller_id, account, total)
+SELECT seller_id, account, sum(amount) FROM ledger_entries GROUP BY seller_id, account

@@ -41,6 +41,8 @@ import { registerMoneyRoutes } from './routes/money.js';
 import { registerNotificationChannelRoutes } from './routes/notificationChannels.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
+import { registerPricingRoutes } from './routes/pricing.js';
+import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerPublicApiRoutes } from './routes/publicApi.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
@@ -240,6 +242,8 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCollectionRoutes(app);
   await registerFeatureRequestRoutes(app);
   await registerMoneyRoutes(app);
+  await registerPromotionRoutes(app);
+  await registerPricingRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);
   await registerBulkRegularRoutes(app);

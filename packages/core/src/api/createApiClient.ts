@@ -443,6 +443,8 @@ export function createApiClient(options: ApiClientOptions) {
     campaigns: groupClient(API.campaigns),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
+    promotions: groupClient(API.promotions),
+    pricing: groupClient(API.pricing),
     storeContent: groupClient(API.storeContent),
     featureRequests: groupClient(API.featureRequests),
     overview: groupClient(API.overview),

@@ -25,6 +25,8 @@ import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
 import * as order from '../order/index.js';
 import * as pages from '../pages/index.js';
+import * as pricing from '../pricing/index.js';
+import * as promotion from '../promotion/index.js';
 import * as quality from '../quality/index.js';
 import * as state from '../state/index.js';
 import * as store from '../store/index.js';
@@ -70,6 +72,8 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   notification,
   order,
   pages,
+  pricing,
+  promotion,
   quality,
   state,
   store,

@@ -17,12 +17,32 @@ const line = fc.record({
   unit_price: fc.integer({ min: 1, max: 50_000 }),
   quantity: fc.integer({ min: 1, max: 99 }),
   shipping: fc.constant(DEFAULT_SHIPPING_RATES),
+  campaign_id: fc.integer({ min: 1, max: 4 }),
 }) as fc.Arbitrary<CheckoutLine>;
+const scope = fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }), {
+  nil: undefined,
+});
+const withScope = <T extends object>(effect: T, ids: readonly number[] | undefined) =>
+  ids === undefined ? effect : { ...effect, campaign_ids: ids };
 const coupon: fc.Arbitrary<CouponEffect> = fc.oneof(
   fc.constant({ kind: 'none' } as const),
   fc.constant({ kind: 'free_shipping' } as const),
-  fc.integer({ min: 0, max: 100 }).map((percent) => ({ kind: 'percent', percent }) as const),
-  fc.integer({ min: 0, max: 1_000_000 }).map((amount) => ({ kind: 'amount', amount }) as const),
+  fc
+    .tuple(fc.integer({ min: 0, max: 100 }), scope)
+    .map(([percent, ids]) => withScope({ kind: 'percent', percent } as const, ids)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 1_000_000 }), scope)
+    .map(([amount, ids]) => withScope({ kind: 'amount', amount } as const, ids)),
+  fc
+    .tuple(
+      fc.integer({ min: 1, max: 4 }),
+      fc.integer({ min: 1, max: 3 }),
+      fc.integer({ min: 1, max: 100 }),
+      scope,
+    )
+    .map(([buy, get, percent, ids]) =>
+      withScope({ kind: 'bogo', buy, get, percent } as const, ids),
+    ),
 );
 const input = fc.record({
   lines: fc.array(line, { minLength: 1, maxLength: 6 }),
@@ -145,6 +165,123 @@ describe('checkout totals', () => {
       total: 5497 - 550 + 1499 + 247 + 201,
       currency: 'EUR',
     });
+  });
+});
+
+/** What the coupon's lines cost: those of its campaigns, or the whole cart. */
+const eligibleCost = (lines: readonly CheckoutLine[], effect: CouponEffect) => {
+  const ids = 'campaign_ids' in effect ? effect.campaign_ids : undefined;
+  return lines
+    .filter(
+      (l) => ids === undefined || (l.campaign_id !== undefined && ids.includes(l.campaign_id)),
+    )
+    .reduce((sum, l) => sum + l.unit_price * l.quantity, 0);
+};
+
+describe('coupon effects on the totals', () => {
+  it('never discount more than the lines they cover; free shipping discounts no goods', () => {
+    fc.assert(
+      fc.property(input, (i) => {
+        const t = checkoutTotals(i);
+        expect(t.discount).toBeLessThanOrEqual(eligibleCost(i.lines, i.coupon));
+        if (i.coupon.kind === 'none' || i.coupon.kind === 'free_shipping') {
+          expect(t.discount).toBe(0);
+        }
+        const plain = checkoutTotals({ ...i, coupon: { kind: 'none' } });
+        expect(t.subtotal).toBe(plain.subtotal);
+        expect(t.total).toBeLessThanOrEqual(plain.total);
+      }),
+    );
+  });
+
+  it('take the percent of the covered lines, rounded half up to the minor unit', () => {
+    fc.assert(
+      fc.property(input, fc.integer({ min: 0, max: 100 }), scope, (i, percent, ids) => {
+        const effect = withScope({ kind: 'percent', percent } as const, ids);
+        const t = checkoutTotals({ ...i, coupon: effect });
+        expect(t.discount).toBe(percentOf(eligibleCost(i.lines, effect), percent));
+      }),
+    );
+  });
+
+  it('take a fixed amount off, or everything the covered lines cost when that is less', () => {
+    fc.assert(
+      fc.property(input, fc.integer({ min: 0, max: 100_000 }), scope, (i, amount, ids) => {
+        const effect = withScope({ kind: 'amount', amount } as const, ids);
+        const t = checkoutTotals({ ...i, coupon: effect });
+        expect(t.discount).toBe(Math.min(amount, eligibleCost(i.lines, effect)));
+      }),
+    );
+  });
+
+  it('give buy X get Y on the cheapest units of each run, the dearer ones paid in full', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 50_000 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 3 }),
+        (price, quantity, buy, get) => {
+          // One product: every full run of buy + get units makes `get` of them free.
+          const t = checkoutTotals({
+            lines: [{ key: 'tee', unit_price: price, quantity, shipping: DEFAULT_SHIPPING_RATES }],
+            country: 'US',
+            tip: 'none',
+            fees: { processing_fee: 0, processing_fee_min: 0 },
+            coupon: { kind: 'bogo', buy, get, percent: 100 },
+            currency: 'USD',
+          });
+          expect(t.discount).toBe(Math.floor(quantity / (buy + get)) * get * price);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        input,
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 2 }),
+        (i, buy, get) => {
+          const t = checkoutTotals({ ...i, coupon: { kind: 'bogo', buy, get, percent: 100 } });
+          // What is free is never dearer than what is paid for: at most get / (buy + get).
+          expect(t.discount * (buy + get)).toBeLessThanOrEqual(t.subtotal * get);
+        },
+      ),
+    );
+  });
+
+  it('price buy 1 get 1 at half price on a mixed cart as a buyer expects', () => {
+    const t = checkoutTotals({
+      lines: [
+        {
+          key: 'tee',
+          unit_price: 2000,
+          quantity: 2,
+          shipping: DEFAULT_SHIPPING_RATES,
+          campaign_id: 1,
+        },
+        {
+          key: 'mug',
+          unit_price: 1000,
+          quantity: 1,
+          shipping: DEFAULT_SHIPPING_RATES,
+          campaign_id: 2,
+        },
+        {
+          key: 'hoodie',
+          unit_price: 4000,
+          quantity: 1,
+          shipping: DEFAULT_SHIPPING_RATES,
+          campaign_id: 3,
+        },
+      ],
+      country: 'US',
+      tip: 'none',
+      fees: { processing_fee: 0, processing_fee_min: 0 },
+      coupon: { kind: 'bogo', buy: 1, get: 1, percent: 50, campaign_ids: [1, 2] },
+      currency: 'USD',
+    });
+    // Covered units 2000, 2000, 1000: one run (2000 paid, 2000 at half), 1000 left over.
+    expect(t.discount).toBe(1000);
   });
 });
 

@@ -25,13 +25,23 @@ export function percentOf(amount: number, percent: number): number {
 }
 
 /**
- * What a coupon does to a checkout. The promotions of the money issue decide which coupon gives
- * which effect (`CouponResolver` on the server); the totals only apply it.
+ * What a coupon does to a checkout. The promotions (`promotion/`) decide which code gives which
+ * effect (`CouponResolver` on the server); the totals only apply it.
+ *
+ * - `percent`: that percent off the eligible lines.
+ * - `amount`: a fixed amount off the eligible lines (never more than they cost).
+ * - `free_shipping`: the whole cart ships free.
+ * - `bogo`: buy `buy` units, get `get` more at `percent` off (100: free). Eligible units are
+ *   ranked from the dearest; in each run of `buy + get` units the last `get` (the cheapest of
+ *   the run) are discounted, so the buyer always pays for the dearer ones.
+ *
+ * `campaign_ids` limits an effect to the lines of those campaigns (absent: every line).
  */
 export type CouponEffect =
-  | { kind: 'percent'; percent: number }
-  | { kind: 'amount'; amount: number }
+  | { kind: 'percent'; percent: number; campaign_ids?: readonly number[] }
+  | { kind: 'amount'; amount: number; campaign_ids?: readonly number[] }
   | { kind: 'free_shipping' }
+  | { kind: 'bogo'; buy: number; get: number; percent: number; campaign_ids?: readonly number[] }
   | { kind: 'none' };
 
 /** Site settings that price a checkout (spec §3): a percent fee with a minimum in minor units. */
@@ -48,6 +58,8 @@ export interface CheckoutLine {
   unit_price: number;
   quantity: number;
   shipping: readonly ShippingRate[];
+  /** The campaign the product belongs to, for coupons limited to campaigns. */
+  campaign_id?: number;
 }
 
 export interface TotalsInput {
@@ -97,24 +109,66 @@ export function shippingFor(lines: readonly CheckoutLine[], country: string): nu
   return total;
 }
 
+/** The lines a coupon limited to `campaignIds` applies to (every line without a limit). */
+export function eligibleLines(
+  lines: readonly CheckoutLine[],
+  campaignIds: readonly number[] | undefined,
+): CheckoutLine[] {
+  if (campaignIds === undefined) return lines.filter((line) => line.quantity > 0);
+  const allowed = new Set(campaignIds);
+  return lines.filter(
+    (line) => line.quantity > 0 && line.campaign_id !== undefined && allowed.has(line.campaign_id),
+  );
+}
+
+const clampPercent = (percent: number) => Math.min(Math.max(percent, 0), 100);
+
+/**
+ * The discount of a buy-X-get-Y coupon: eligible units ranked from the dearest, the last `get`
+ * of every full run of `buy + get` units at `percent` off.
+ */
+export function bogoDiscount(
+  lines: readonly CheckoutLine[],
+  buy: number,
+  get: number,
+  percent: number,
+): number {
+  const runBuy = Math.max(Math.floor(buy), 1);
+  const runGet = Math.max(Math.floor(get), 1);
+  const run = runBuy + runGet;
+  const units = lines
+    .flatMap((line) => Array.from({ length: line.quantity }, () => line.unit_price))
+    .sort((a, b) => b - a);
+  let discounted = 0;
+  for (let start = 0; start + run <= units.length; start += run) {
+    for (let i = start + runBuy; i < start + run; i += 1) discounted += units[i] ?? 0;
+  }
+  return percentOf(discounted, clampPercent(percent));
+}
+
+/** The discount `coupon` gives on `lines` (shipping aside), never more than they cost. */
+export function couponDiscount(lines: readonly CheckoutLine[], coupon: CouponEffect): number {
+  if (coupon.kind === 'none' || coupon.kind === 'free_shipping') return 0;
+  const eligible = eligibleLines(lines, coupon.campaign_ids);
+  const base = eligible.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
+  let discount = 0;
+  if (coupon.kind === 'percent') discount = percentOf(base, clampPercent(coupon.percent));
+  else if (coupon.kind === 'amount') discount = Math.max(Math.round(coupon.amount), 0);
+  else discount = bogoDiscount(eligible, coupon.buy, coupon.get, coupon.percent);
+  return Math.min(discount, base);
+}
+
 /**
  * Totals of a checkout in integer minor units of the store currency: subtotal, shipping, the
- * coupon's discount (never more than the subtotal), the tip (a percent of the discounted
- * subtotal), the processing fee (a percent of what the buyer pays before it, at least the
- * minimum when the site charges one) and the total, their sum.
+ * coupon's discount (never more than the lines it applies to cost), the tip (a percent of the
+ * discounted subtotal), the processing fee (a percent of what the buyer pays before it, at least
+ * the minimum when the site charges one) and the total, their sum.
  */
 export function checkoutTotals(input: TotalsInput): CheckoutTotals {
   const subtotal = input.lines.reduce((sum, line) => sum + line.unit_price * line.quantity, 0);
-  let shipping = shippingFor(input.lines, input.country);
-  let discount = 0;
-  const coupon = input.coupon;
-  if (coupon.kind === 'percent') {
-    discount = percentOf(subtotal, Math.min(Math.max(coupon.percent, 0), 100));
-  } else if (coupon.kind === 'amount') {
-    discount = Math.min(Math.max(Math.round(coupon.amount), 0), subtotal);
-  } else if (coupon.kind === 'free_shipping') {
-    shipping = 0;
-  }
+  const shippingCost = shippingFor(input.lines, input.country);
+  const shipping = input.coupon.kind === 'free_shipping' ? 0 : shippingCost;
+  const discount = couponDiscount(input.lines, input.coupon);
   const goods = subtotal - discount;
   const tip = input.tip === 'none' ? 0 : percentOf(goods, input.tip);
   const before = goods + shipping + tip;

@@ -1,4 +1,4 @@
 export * from './constants.js';
 export * from './dateRange.js';
 export * from './parseApiDate.js';
-export * from './userLocalTime.js';
+export * from './userDateTimeInput.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginated } from '../api/pagination.js';
+import { cappedPaginated, paginated } from '../api/pagination.js';
 import { checkTimeFilter, timeFilterFields } from '../campaign/timeFilter.js';
 import {
   PaymentAccountStatus,
@@ -71,7 +71,8 @@ export const TransactionExportQuery = z
   .superRefine(checkTimeFilter);
 export type TransactionExportQuery = z.infer<typeof TransactionExportQuery>;
 
-export const TransactionList = paginated(Transaction);
+/** A page of the ledger; its total is counted up to the list cap (`total_is_capped`). */
+export const TransactionList = cappedPaginated(Transaction);
 export type TransactionList = z.infer<typeof TransactionList>;
 
 /** One account's balances in minor units. */

@@ -102,7 +102,9 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
       [seller.id],
     );
     await tx.query(
-      "INSERT INTO coupons (seller_id, store_id, code, name) VALUES ($1, $2, 'WELCOME10', 'Welcome 10%'), ($1, $2, 'FREESHIP', 'Free shipping')",
+      `INSERT INTO coupons (seller_id, store_id, code, name, type, value, min_subtotal)
+       VALUES ($1, $2, 'WELCOME10', 'Welcome 10%', 'percent', 10, NULL),
+              ($1, $2, 'FREESHIP', 'Free shipping', 'free_shipping', 0, 3000)`,
       [seller.id, store?.id],
     );
     const [first = 0, second = first] = templateIds;

@@ -13,7 +13,7 @@ import {
 } from '../../test/helpers.js';
 import { paidOrder, storeWithCampaign } from '../../test/storefrontOrder.js';
 import { bookOrderReversal } from '../money/bookings.js';
-import { ledgerBalances, ledgerSum } from '../sql/ledger.js';
+import { ledgerBalances, ledgerBalancesFromEntries, ledgerSum } from '../sql/ledger.js';
 
 interface Balance {
   user_info: { balance: number; sms_credit: number };
@@ -50,6 +50,8 @@ describe.each(BACKENDS)('billing and payouts on %s', (backend) => {
   /** The sum of every entry equals every balance, account by account. */
   const checkSums = async () => {
     const b = await ledgerBalances(t.app.db, sellerId, new Date());
+    // The stored totals agree with the balances summed entry by entry.
+    expect(await ledgerBalancesFromEntries(t.app.db, sellerId, new Date())).toEqual(b);
     const total =
       b.default.available +
       b.default.pending +
@@ -313,6 +315,25 @@ describe.each(BACKENDS)('billing and payouts on %s', (backend) => {
       'refund:pending',
       'sale:cancelled',
     ]);
+    await checkSums();
+  });
+
+  it('gives back the sale when the seller cancels a paid order with its refund', async () => {
+    await moveTo(15);
+    const sale = await storeWithCampaign(t.app, seller, 'cancel-shop', 28);
+    const order = await paidOrder(t.app, 'cancel-shop', sale);
+    const before = await balance();
+    const cancelled = await call(seller, 'POST', `/seller/orders/${order.order_id}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const entries = (await list(`?q=${order.order_number}`)).data;
+    expect(entries.map((e) => `${e.type}:${e.status}`)).toEqual([
+      'refund:pending',
+      'sale:cancelled',
+    ]);
+    const saleEntry = entries.find((e) => e.type === 'sale');
+    expect((await balance()).pending).toBe(before.pending - (saleEntry?.amount ?? 0));
     await checkSums();
   });
 

@@ -9,6 +9,7 @@ import { verify } from '@node-rs/argon2';
 import {
   API,
   billingExportFileName,
+  cappedPageInfo,
   LEDGER_MESSAGES,
   type PaymentAccountBody,
   pageInfo,
@@ -149,7 +150,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
   registerGroup(app, API.money, {
     transactions: async ({ auth, query }) => {
       const now = new Date();
-      const { rows, total } = await listTransactions(
+      const { rows, counted } = await listTransactions(
         db,
         auth.sellerId,
         { ...query, range: listRange(query, auth.seller.utc_offset) },
@@ -160,7 +161,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       return {
         data: {
           data: rows.map((row) => transactionView(row, now)),
-          ...pageInfo(total, query.page, query.per_page),
+          ...cappedPageInfo(counted, query.page, query.per_page),
         },
       };
     },

@@ -37,11 +37,7 @@ import {
   storePageLinks,
   trackStorefront,
 } from '../sql/storefront.js';
-import {
-  type CouponResolver,
-  defaultCouponResolver,
-  priceCheckout,
-} from '../storefront/checkout.js';
+import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
 import { esc } from '../storefront/html.js';
 import {
@@ -57,6 +53,7 @@ import {
   productPage,
   thankYouPage,
 } from '../storefront/pages.js';
+import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
 
 declare module 'fastify' {
@@ -114,7 +111,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   };
   const db = app.db;
   app.decorate('paymentGateways', new Map<string, PaymentGateway>([['test', new TestGateway()]]));
-  app.decorate('couponResolver', defaultCouponResolver);
+  app.decorate('couponResolver', promotionCouponResolver);
   const domains = [app.config.previewDomain, app.config.marketplaceDomain];
 
   const originOf = (store: PublicStore) =>
@@ -381,6 +378,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         problems: priced.problems,
         items: priced.lines,
         coupon: body.coupon ?? null,
+        promotionId: priced.promotionId,
         tipPercent: body.tip_percent ?? null,
         totals: priced.totals,
       });
@@ -412,6 +410,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           const order = await orderIdentity(tx, checkout.order_id);
           if (order) return { kind: 'paid', order } as const;
         }
+        await app.couponResolver.confirm?.(tx, checkout);
         const charge = await gateway.charge({
           idempotencyKey: checkout.id,
           amount: checkout.total,

@@ -5,7 +5,7 @@
  */
 import type { Balances, LedgerAccount, LedgerEntryType, LedgerStatus } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
-import { containsPattern, Where } from './listQuery.js';
+import { containsPattern, selectPage, Where } from './listQuery.js';
 
 export interface LedgerEntryRow {
   id: number;
@@ -79,7 +79,23 @@ export async function insertLedgerEntry(tx: Queryable, e: NewLedgerEntry): Promi
       e.createdAt,
     ],
   );
-  return rows[0] ? Number(rows[0].id) : null;
+  if (!rows[0]) return null;
+  await addToSellerTotal(tx, e.sellerId, e.account, e.amount);
+  return Number(rows[0].id);
+}
+
+/** Keeps `seller_balances.total` equal to the sum of the account's entries (same transaction). */
+export async function addToSellerTotal(
+  tx: Queryable,
+  sellerId: number,
+  account: LedgerAccount,
+  amount: number,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO seller_balances (seller_id, account, total) VALUES ($1, $2, $3)
+     ON CONFLICT (seller_id, account) DO UPDATE SET total = seller_balances.total + EXCLUDED.total`,
+    [sellerId, account, amount],
+  );
 }
 
 export async function ledgerKeyExists(
@@ -111,6 +127,46 @@ export async function setLedgerEntryStatus(
  * `bucketOf`: on hold by status, pending while `available_at` is ahead, else available).
  */
 export async function ledgerBalances(
+  q: Queryable,
+  sellerId: number,
+  now: Date,
+): Promise<Record<LedgerAccount, Balances>> {
+  // available = total − pending − on hold: the total is one stored row, pending and on hold
+  // read only the entries still in their hold period and the held ones (two small index ranges).
+  const rows = await q.query<{
+    account: LedgerAccount;
+    total: number;
+    pending: number;
+    on_hold: number;
+  }>(
+    `SELECT b.account, b.total,
+       coalesce((SELECT sum(e.amount) FROM ledger_entries e
+                  WHERE e.seller_id = b.seller_id AND e.available_at > $2 AND e.account = b.account
+                    AND e.status <> 'on hold'), 0)::bigint AS pending,
+       coalesce((SELECT sum(e.amount) FROM ledger_entries e
+                  WHERE e.seller_id = b.seller_id AND e.status = 'on hold'
+                    AND e.account = b.account), 0)::bigint AS on_hold
+     FROM seller_balances b WHERE b.seller_id = $1`,
+    [sellerId, now],
+  );
+  const out: Record<LedgerAccount, Balances> = {
+    default: { available: 0, pending: 0, on_hold: 0 },
+    balance_2: { available: 0, pending: 0, on_hold: 0 },
+  };
+  for (const row of rows) {
+    const pending = Number(row.pending);
+    const onHold = Number(row.on_hold);
+    out[row.account] = {
+      available: Number(row.total) - pending - onHold,
+      pending,
+      on_hold: onHold,
+    };
+  }
+  return out;
+}
+
+/** The balances summed from every entry, bucket by bucket: what the stored totals must agree with. */
+export async function ledgerBalancesFromEntries(
   q: Queryable,
   sellerId: number,
   now: Date,
@@ -187,7 +243,10 @@ function transactionWhere(sellerId: number, filter: TransactionFilter, now: Date
 const ENTRY_COLUMNS = 'e.*, o.order_number';
 const ENTRY_FROM = 'ledger_entries e LEFT JOIN orders o ON o.id = e.order_id';
 
-/** One page of the seller's entries, newest first, and how many match. */
+/**
+ * One page of the seller's entries, newest first, and how many match counted up to the list's
+ * cap (core `cappedPageInfo`), so a long history does not count every row on each page.
+ */
 export async function listTransactions(
   q: Queryable,
   sellerId: number,
@@ -195,19 +254,18 @@ export async function listTransactions(
   now: Date,
   page: number,
   perPage: number,
-): Promise<{ rows: LedgerEntryRow[]; total: number }> {
+): Promise<{ rows: LedgerEntryRow[]; counted: number }> {
   const where = transactionWhere(sellerId, filter, now);
-  const n = where.params.length;
-  const rows = await q.query<LedgerEntryRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM} WHERE ${where.sql}
-     ORDER BY e.created_at DESC, e.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...where.params, perPage, (page - 1) * perPage],
+  return selectPage<LedgerEntryRow>(
+    q,
+    {
+      from: ENTRY_FROM,
+      select: `SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM}`,
+      orderBy: 'e.created_at DESC, e.id DESC',
+    },
+    where,
+    { page, per_page: perPage },
   );
-  const [count] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${ENTRY_FROM} WHERE ${where.sql}`,
-    where.params,
-  );
-  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface CheckoutRow {
   address_invalid: boolean;
   items: CheckoutLineRow[];
   coupon_code: string | null;
+  /** The promotion of the coupon code (migration 029), null without one. */
+  promotion_id: number | null;
   currency: string;
   subtotal: number;
   shipping: number;
@@ -45,6 +47,7 @@ export async function insertCheckout(
     problems: { field: string; message: string }[];
     items: CheckoutLineRow[];
     coupon: string | null;
+    promotionId: number | null;
     tipPercent: number | null;
     totals: CheckoutTotals;
   },
@@ -53,8 +56,8 @@ export async function insertCheckout(
   await db.query(
     `INSERT INTO checkouts (id, seller_id, store_id, email, shipping_address, address_invalid,
        address_problems, items, coupon_code, tip_percent, currency, subtotal, shipping, discount,
-       tip, processing_fee, total)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       tip, processing_fee, total, promotion_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
     [
       row.id,
       row.sellerId,
@@ -73,12 +76,13 @@ export async function insertCheckout(
       t.tip,
       t.processing_fee,
       t.total,
+      row.promotionId,
     ],
   );
 }
 
 const CHECKOUT_COLUMNS =
-  'id, seller_id, store_id, email, shipping_address, address_invalid, items, coupon_code, currency, subtotal, shipping, discount, tip, processing_fee, total, status, order_id';
+  'id, seller_id, store_id, email, shipping_address, address_invalid, items, coupon_code, promotion_id, currency, subtotal, shipping, discount, tip, processing_fee, total, status, order_id';
 
 /** The checkout, locked for the transaction: concurrent payments of it wait their turn. */
 export async function lockCheckout(db: Queryable, id: string): Promise<CheckoutRow | undefined> {
@@ -157,9 +161,10 @@ export async function insertOrderFromCheckout(
   const [order] = await db.query<{ id: number; order_number: string }>(
     `INSERT INTO orders (seller_id, store_id, checkout_id, order_number, status, payment_status,
        email, customer_name, shipping_address, address_invalid, currency, subtotal, shipping,
-       discount, tip, processing_fee, total, coupon_code, payment_gateway, payment_reference, paid_at)
+       discount, tip, processing_fee, total, coupon_code, payment_gateway, payment_reference, paid_at,
+       promotion_id)
      VALUES ($1, $2, $3, 'PL' || nextval('order_number_seq'), 'processing', 'paid', $4, $5, $6, $7,
-       $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now())
+       $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, now(), $18)
      RETURNING id, order_number`,
     [
       checkout.seller_id,
@@ -179,6 +184,7 @@ export async function insertOrderFromCheckout(
       checkout.coupon_code,
       payment.gateway,
       payment.reference,
+      checkout.promotion_id,
     ],
   );
   if (!order) throw new Error('order insert returned nothing');

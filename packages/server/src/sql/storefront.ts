@@ -349,21 +349,6 @@ export async function trackStorefront(
   );
 }
 
-/** The store's coupon with that code (any case): its own or one of the seller's for every store. */
-export async function storeCouponByCode(
-  db: Queryable,
-  store: PublicStore,
-  code: string,
-): Promise<{ id: number; code: string; name: string | null } | undefined> {
-  const rows = await db.query<{ id: number; code: string; name: string | null }>(
-    `SELECT id, code, name FROM coupons
-      WHERE seller_id = $1 AND (store_id IS NULL OR store_id = $2) AND lower(code) = lower($3)
-      ORDER BY store_id NULLS LAST LIMIT 1`,
-    [store.seller_id, store.id, code],
-  );
-  return rows[0];
-}
-
 export interface VariantRow {
   template_id: number;
   size: string;

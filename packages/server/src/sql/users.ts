@@ -71,6 +71,10 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
        VALUES ($1, 'default', 'admin', 'completed', $2, 'USD', 'Opening balance', 'opening:default')`,
       [row.id, Math.round(user.balance * 100)],
     );
+    await db.query(
+      `INSERT INTO seller_balances (seller_id, account, total) VALUES ($1, 'default', $2)`,
+      [row.id, Math.round(user.balance * 100)],
+    );
   }
   return row;
 }

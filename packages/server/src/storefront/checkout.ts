@@ -16,37 +16,48 @@ import type { CheckoutLineRow } from '../sql/orders.js';
 import {
   campaignProducts,
   type PublicStore,
-  storeCouponByCode,
   storeListedCampaignIds,
   templateShippingRates,
 } from '../sql/storefront.js';
 import { sellableOptions } from './options.js';
 
+/** A coupon accepted for a cart: its effect and the promotion behind it (null: none). */
+export interface AppliedCoupon {
+  effect: CouponEffect;
+  promotionId: number | null;
+}
+
 /**
- * The coupon hook: which effect a code has in a store. The promotions of the money issue
- * replace `defaultCouponResolver` with their rules; today a code the store knows applies
- * without a discount of its own (the coupon table holds no amount yet) and an unknown code is
- * refused.
+ * The coupon hook: what a code does to a cart in a store. `resolve` answers the effect or
+ * throws a 422 whose `errors.coupon` tells the buyer why not; `confirm` runs in the payment's
+ * transaction, before the charge, and throws when the promotion may no longer be used (uses
+ * counted when the checkout was priced may have run out since). The promotions' rules
+ * (`promotionCoupons.ts`) are the server's resolver.
  */
 export interface CouponResolver {
   resolve(
     db: Queryable,
     store: PublicStore,
     code: string,
-    context: { subtotal: number; email: string },
-  ): Promise<CouponEffect | null>;
+    cart: { email: string; lines: readonly CheckoutLine[] },
+  ): Promise<AppliedCoupon>;
+  confirm?(
+    tx: Queryable,
+    checkout: {
+      seller_id: number;
+      store_id: number;
+      email: string;
+      coupon_code: string | null;
+      promotion_id: number | null;
+    },
+  ): Promise<void>;
 }
-
-export const defaultCouponResolver: CouponResolver = {
-  async resolve(db, store, code) {
-    const coupon = await storeCouponByCode(db, store, code);
-    return coupon ? { kind: 'none' } : null;
-  },
-};
 
 export interface PricedCheckout {
   lines: CheckoutLineRow[];
   totals: CheckoutTotals;
+  /** The promotion whose code was applied, if any. */
+  promotionId: number | null;
   address: ShippingAddress;
   problems: { field: 'state' | 'postcode'; message: string }[];
 }
@@ -97,17 +108,6 @@ export async function priceCheckout(
   const first = Object.values(errors)[0]?.[0];
   if (first) throw unprocessable(first, errors);
   const { address, problems } = checkAddress(body.shipping_address);
-  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  let coupon: CouponEffect = { kind: 'none' };
-  if (body.coupon) {
-    const found = await coupons.resolve(db, store, body.coupon, { subtotal, email: body.email });
-    if (!found) {
-      throw unprocessable('This coupon code is not valid', {
-        coupon: ['This coupon code is not valid'],
-      });
-    }
-    coupon = found;
-  }
   const rates = await templateShippingRates(db, [...new Set(lines.map((l) => l.template_id))]);
   const priced: CheckoutLine[] = lines.map((l) => {
     const own = rates.filter((r) => r.template_id === l.template_id);
@@ -116,8 +116,12 @@ export async function priceCheckout(
       unit_price: l.price,
       quantity: l.quantity,
       shipping: own.length > 0 ? own : DEFAULT_SHIPPING_RATES,
+      campaign_id: l.campaign_id,
     };
   });
+  const coupon: AppliedCoupon = body.coupon
+    ? await coupons.resolve(db, store, body.coupon, { email: body.email, lines: priced })
+    : { effect: { kind: 'none' }, promotionId: null };
   try {
     const totals = checkoutTotals({
       lines: priced,
@@ -127,10 +131,10 @@ export async function priceCheckout(
         processing_fee: fees.processingFee,
         processing_fee_min: toMinor(fees.processingFeeMin),
       },
-      coupon,
+      coupon: coupon.effect,
       currency: store.currency,
     });
-    return { lines, totals, address, problems };
+    return { lines, totals, address, problems, promotionId: coupon.promotionId };
   } catch (error) {
     if (error instanceof NoShippingError) {
       throw unprocessable(error.message, { 'shipping_address.country': [error.message] });

@@ -2,7 +2,14 @@ import type {
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
+  OnPromotionQuery,
   OrderListQueryInput,
+  PayoutListQuery,
+  PriceChangeListQuery,
+  PricingAnalyticsQuery,
+  PromotionListQuery,
+  StockBaseCostQuery,
+  TransactionListQueryInput,
 } from '@printloom/core';
 
 /** Most product templates one catalog page answers (core ProductTemplateListQuery). */
@@ -34,6 +41,16 @@ export const queryKeys = {
   version: { all: ['version'] as const },
   featuredInfo: { all: ['featured-info'] as const },
   balance: { all: ['balance'] as const },
+  transactions: {
+    all: ['transactions'] as const,
+    list: (query: TransactionListQueryInput) =>
+      [...queryKeys.transactions.all, 'list', query] as const,
+  },
+  payouts: {
+    all: ['payouts'] as const,
+    list: (query: Partial<PayoutListQuery>) => [...queryKeys.payouts.all, 'list', query] as const,
+  },
+  paymentAccounts: { all: ['payment-accounts'] as const },
   campaigns: {
     all: ['campaigns'] as const,
     lists: () => [...queryKeys.campaigns.all, 'list'] as const,
@@ -74,6 +91,20 @@ export const queryKeys = {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  promotions: {
+    all: ['promotions'] as const,
+    list: (query: PromotionListQuery) => [...queryKeys.promotions.all, 'list', query] as const,
+    onPromotion: (query: OnPromotionQuery) =>
+      [...queryKeys.promotions.all, 'campaigns', query] as const,
+  },
+  pricing: {
+    all: ['pricing'] as const,
+    changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,
+    analytics: (query: PricingAnalyticsQuery) =>
+      [...queryKeys.pricing.all, 'analytics', query] as const,
+    stockBaseCosts: (query: StockBaseCostQuery) =>
+      [...queryKeys.pricing.all, 'stock-base-costs', query] as const,
   },
   siteConfig: { all: ['site-config'] as const },
   notificationChannels: {

@@ -53,18 +53,20 @@ export const PAGE_COMPONENTS = {
 
   all_campaigns: async () =>
     (await import('../pages/campaigns/CampaignsListPage.js')).CampaignsListPage,
-  promotions: comingSoon,
+  promotions: async () => (await import('../pages/promotions/PromotionsPage.js')).PromotionsPage,
   collections: async () =>
     (await import('../pages/collections/CollectionsListPage.js')).CollectionsListPage,
-  pricing: comingSoon,
+  pricing: async () => (await import('../pages/pricing/PricingPage.js')).PricingPage,
   bulk_campaigns: async () =>
     (await import('../pages/bulk/RegularBulkListPage.js')).RegularBulkListPage,
-  on_promotion: comingSoon,
+  on_promotion: async () =>
+    (await import('../pages/promotions/OnPromotionPage.js')).OnPromotionPage,
   collection_edit: async () =>
     (await import('../pages/collections/CollectionEditPage.js')).CollectionEditPage,
   collection_featured: async () =>
     (await import('../pages/collections/FeaturedCampaignsPage.js')).FeaturedCampaignsPage,
-  pricing_analytics: comingSoon,
+  pricing_analytics: async () =>
+    (await import('../pages/pricing/PricingAnalyticsPage.js')).PricingAnalyticsPage,
   campaigns_import: comingSoon,
   campaign_edit: campaignEdit,
   campaign_ai_edit: campaignEdit,
@@ -120,12 +122,14 @@ export const PAGE_COMPONENTS = {
 
   product_catalog: async () =>
     (await import('../pages/catalog/ProductCatalogPage.js')).ProductCatalogPage,
-  stock_base_costs: comingSoon,
-  payouts: comingSoon,
+  stock_base_costs: async () =>
+    (await import('../pages/pricing/StockBaseCostsPage.js')).StockBaseCostsPage,
+  payouts: async () => (await import('../pages/billing/PayoutsPage.js')).PayoutsPage,
 
   general_settings: comingSoon,
   email_gateways: comingSoon,
-  payment_accounts: comingSoon,
+  payment_accounts: async () =>
+    (await import('../pages/billing/PaymentAccountsPage.js')).PaymentAccountsPage,
   payment_gateways: comingSoon,
   domains: comingSoon,
   team: comingSoon,
@@ -136,7 +140,7 @@ export const PAGE_COMPONENTS = {
   team_invitations: comingSoon,
 
   account_settings: account,
-  sms_topup: comingSoon,
+  sms_topup: async () => (await import('../pages/billing/SmsTopupPage.js')).SmsTopupPage,
   account,
   ai_design: comingSoon,
   ai_design_history: comingSoon,

@@ -14,7 +14,7 @@ describe('the route table', () => {
     const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     // Every route of the table; update when a group gains or loses a route.
-    expect(routes.length).toBe(182);
+    expect(routes.length).toBe(191);
   });
 
   it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
@@ -80,7 +80,8 @@ describe('the route table', () => {
     // Reading the platform catalog, the shell's notifications, the person's own account and
     // the seller's API keys (these last for sessions only: a key cannot manage keys), and the
     // seller's stores (the Storefronts pages are open to every member; changes need update_campaign),
-    // and feature requests (shared by every seller; statuses are set by operators only).
+    // feature requests (shared by every seller; statuses are set by operators only), and the
+    // stock base costs (their page is open to every member, spec §6 names no permission).
     expect(anyMember.sort()).toEqual(
       [
         // Operators (admin accounts, checked by the handler) ship orders.
@@ -109,6 +110,7 @@ describe('the route table', () => {
         'moneyAdmin.approvePayout',
         'moneyAdmin.rejectPayout',
         'moneyAdmin.setPaymentAccountStatus',
+        'pricing.stockBaseCosts',
         'shell.markAllNotificationsRead',
         'shell.notification',
         'shell.notifications',

@@ -16,6 +16,8 @@ import { notificationChannels } from './notificationChannels.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
+import { pricing } from './pricing.js';
+import { promotions } from './promotions.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { shell } from './shell.js';
@@ -50,6 +52,8 @@ export const API = {
   bulkRegular,
   stores,
   collections,
+  promotions,
+  pricing,
   storeContent,
   storeSettings,
   emailSenders,

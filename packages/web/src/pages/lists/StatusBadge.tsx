@@ -18,6 +18,12 @@ export const STATUS_LOOK: Readonly<Record<string, { label: string; bg: string; t
   stopped: { label: BULK.stopped, bg: 'warning', text: 'dark' },
   duplicate: { label: BULK.duplicate, bg: 'light', text: 'dark' },
   save_design: { label: BULK.save_design, bg: 'info', text: 'dark' },
+  // Transactions, payouts and payment accounts (spec §3).
+  'on hold': { label: 'On hold', bg: 'warning', text: 'dark' },
+  cancelled: { label: 'Cancelled', bg: 'light', text: 'dark' },
+  new: { label: 'Being checked', bg: 'info', text: 'dark' },
+  valid: { label: 'Verified', bg: 'success' },
+  invalid: { label: 'Invalid', bg: 'danger' },
 };
 
 export function statusLabel(status: string): string {

@@ -3,6 +3,7 @@ import {
   CHANNEL_TYPES,
   type ChannelEvent,
   type ChannelType,
+  fromUserDateTimeInput,
   type NotificationChannel,
   NotificationChannelBody,
   type NotificationChannelCreated,
@@ -11,7 +12,6 @@ import {
   type RepeatAlert,
   telegramBotUrl,
   userDateTime,
-  userLocalToIso,
 } from '@printloom/core';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -374,7 +374,7 @@ function AddChannelForm({
               isInvalid={Boolean(fieldError(form, 'repeat_until'))}
               onChange={(event) => {
                 setUntil(event.target.value);
-                form.setValue('repeat_until', userLocalToIso(event.target.value, utcOffset));
+                form.setValue('repeat_until', fromUserDateTimeInput(event.target.value, utcOffset));
               }}
             />
             <Form.Control.Feedback type="invalid">

@@ -1,0 +1,3 @@
+export * from './bulkPricing.js';
+export * from './pricingAnalytics.js';
+export * from './stockBaseCosts.js';

@@ -1,0 +1,3 @@
+export * from './couponRules.js';
+export * from './promotionOffer.js';
+export * from './promotions.js';
