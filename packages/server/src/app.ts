@@ -42,9 +42,12 @@ import { registerNotificationChannelRoutes } from './routes/notificationChannels
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
 import { registerPricingRoutes } from './routes/pricing.js';
+import { registerProductReviewRoutes } from './routes/productReviews.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerPublicApiRoutes } from './routes/publicApi.js';
+import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerShellRoutes } from './routes/shell.js';
+import { registerSocialFeedRoutes } from './routes/socialFeeds.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
 import { registerStoreSettingsRoutes } from './routes/storeSettings.js';
@@ -255,6 +258,9 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
+  await registerProductReviewRoutes(app);
+  await registerSearchKeywordRoutes(app);
+  await registerSocialFeedRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

@@ -681,9 +681,10 @@ describe('coverage of the API paths', () => {
       'images.proxy': 'url',
       'money.exportTransactions': 'exportTransactionsUrl',
     };
-    // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers.
+    // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers,
+    // product feeds by Google and Facebook.
     const forBrowsers = (group: string, contract: { answer?: object }) =>
-      group === 'storefront' && contract.answer !== undefined;
+      (group === 'storefront' || group === 'socialFeeds') && contract.answer !== undefined;
     const missing = routeList(API).filter(({ group, name, contract }) => {
       if (forBrowsers(group, contract)) return false;
       const calls = api[group as keyof typeof api] as Record<string, unknown>;

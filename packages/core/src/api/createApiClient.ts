@@ -483,6 +483,9 @@ export function createApiClient(options: ApiClientOptions) {
         `${baseUrl}${API.money.exportTransactions.path}${queryString(query as QueryParams)}`,
     },
     moneyAdmin: groupClient(API.moneyAdmin),
+    productReviews: groupClient(API.productReviews),
+    searchKeywords: groupClient(API.searchKeywords),
+    socialFeeds: groupClient(API.socialFeeds),
   };
 }
 

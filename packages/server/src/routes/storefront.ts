@@ -3,6 +3,7 @@ import {
   API,
   CHECKOUT_COUNTRIES,
   campaignUrlName,
+  normaliseKeyword,
   storeSubdomainUrl,
   toMinor,
   trackingUrl,
@@ -23,6 +24,8 @@ import {
   orderIdentity,
   setCheckoutStatus,
 } from '../sql/orders.js';
+import { publishedReviews } from '../sql/productReviews.js';
+import { countSearch } from '../sql/searchKeywords.js';
 import {
   type PublicStore,
   type StoreSort,
@@ -70,6 +73,8 @@ const PER_PAGE = 24;
 export const SITEMAP_URLS = 50_000;
 const HOME_FEATURED = 4;
 const HOME_LATEST = 12;
+/** Published reviews shown on a product page (newest first). */
+const REVIEWS_SHOWN = 20;
 
 const COUNTRY_NAMES = (() => {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -203,11 +208,13 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         remember(reply, 'clickedCampaigns', seen);
       }
       const query = request.query as { product?: string };
+      const reviews = await publishedReviews(db, ctx.store.seller_id, campaign.id, REVIEWS_SHOWN);
       return productPage(
         ctx,
         campaign,
         app.config.comparePriceRate,
         Number(query.product) || undefined,
+        reviews,
       );
     }),
     collection: page(async (ctx, { params, request }) => {
@@ -250,6 +257,9 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         limit: PER_PAGE,
         offset: (pageNo - 1) * PER_PAGE,
       });
+      // Each search counts once, on its first page (paging through results is the same search).
+      const keyword = normaliseKeyword(query.q);
+      if (keyword && pageNo === 1) await countSearch(db, ctx.store, keyword, total);
       return listingPage(ctx, {
         title: `${query.q ? `“${query.q}”` : 'All products'} | ${ctx.store.title || ctx.store.name}`,
         description: `Search ${ctx.store.title || ctx.store.name}`,

@@ -2,6 +2,8 @@ import {
   campaignUrlName,
   formatCurrency,
   PRODUCT_SEARCH_SORTS,
+  REVIEW_TEXT_MAX,
+  REVIEW_TITLE_MAX,
   STATE_PROVINCES,
   TIP_OPTIONS,
   toMajor,
@@ -9,6 +11,7 @@ import {
 } from '@printloom/core';
 import { sanitizeRichText } from '../content/sanitizeRichText.js';
 import type { BuyerOrder } from '../sql/orders.js';
+import type { PublishedReview } from '../sql/productReviews.js';
 import type {
   CampaignCard,
   PublicStore,
@@ -42,14 +45,14 @@ nav ul{list-style:none;display:flex;gap:1rem;margin:0;padding:0;flex-wrap:wrap}m
 .product{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:2rem}@media(max-width:48rem){.product{grid-template-columns:1fr}}
 .thumbs{display:flex;gap:.5rem;flex-wrap:wrap;list-style:none;padding:0}.thumbs button{padding:0;border:2px solid transparent;background:none;border-radius:.4rem}.thumbs button[aria-pressed=true]{border-color:#1d2125}.thumbs img{width:4rem;height:4rem;object-fit:cover;border-radius:.3rem}
 fieldset{border:0;padding:0;margin:0 0 1rem}legend,label{font-weight:600;display:block;margin-bottom:.25rem}
-input,select{font:inherit;padding:.5rem .6rem;border:1px solid #6c757d;border-radius:.375rem;width:100%;max-width:28rem}
+input,select,textarea{font:inherit;padding:.5rem .6rem;border:1px solid #6c757d;border-radius:.375rem;width:100%;max-width:28rem}
 .swatches{display:flex;gap:.5rem;flex-wrap:wrap}.swatches label{font-weight:400;display:flex;gap:.35rem;align-items:center;border:1px solid #adb5bd;border-radius:2rem;padding:.25rem .75rem}.swatches input{width:auto}
 .btn{display:inline-block;font:inherit;font-weight:600;padding:.65rem 1.4rem;border-radius:.375rem;border:0;background:var(--primary);color:var(--on-primary);cursor:pointer;text-decoration:none}
 .btn.secondary{background:#e9ecef;color:#1d2125}.row{display:grid;grid-template-columns:1fr 1fr;gap:1rem}.row>*{min-width:0}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #dee2e6}
 .notice{padding:.75rem 1rem;border-radius:.375rem;background:#e7f1ff}.error{background:#fde8e8;color:#842029}.muted{color:#5c636a}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.pager{display:flex;gap:1rem;margin-top:1rem}`;
+.pager{display:flex;gap:1rem;margin-top:1rem}.reviews{margin-top:2.5rem}.review-list{list-style:none;padding:0}.review-list li{border-bottom:1px solid #dee2e6;padding:.5rem 0}.review-text{white-space:pre-line}blockquote{margin:.5rem 0 0 1rem;color:#41464b}summary{cursor:pointer;font-weight:600}`;
 
 /** White or near-black text on the store colour, whichever reads better (WCAG contrast). */
 function onColor(hex: string): string {
@@ -276,11 +279,53 @@ export function productChoices(campaign: StoreCampaign): ProductChoice[] {
   }));
 }
 
+/** A campaign's published reviews as the product page shows them. */
+export interface ReviewSummary {
+  rows: PublishedReview[];
+  count: number;
+  average: number;
+}
+
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
+
+function reviewsSection(ctx: PageContext, campaignId: number, reviews: ReviewSummary): Raw {
+  const average = averageText(reviews.average);
+  return html`<section aria-labelledby="reviews-title" class="reviews"><h2 id="reviews-title">Reviews</h2>
+${
+  reviews.count > 0
+    ? html`<p><span aria-hidden="true">${stars(Math.round(reviews.average))}</span> <strong>${average} out of 5</strong> · ${reviews.count} ${reviews.count === 1 ? 'review' : 'reviews'}</p>
+<ul class="review-list">${reviews.rows.map(
+        (
+          r,
+        ) => html`<li><p><span aria-label="${r.rating} out of 5 stars">${stars(r.rating)}</span> <strong>${r.title}</strong></p>
+<p class="review-text">${r.body}</p><p class="muted">${r.author_name} · ${r.created_at.toISOString().slice(0, 10)}</p>
+${r.reply ? html`<blockquote><strong>Reply from the shop:</strong> ${r.reply}</blockquote>` : ''}</li>`,
+      )}</ul>`
+    : html`<p class="muted">No reviews yet.</p>`
+}
+<details><summary>Write a review</summary>
+<form id="review-form" data-campaign="${campaignId}" data-store="${ctx.store.slug}" novalidate>
+<p class="muted">Reviews come from buyers: enter the number and email of your order.</p>
+<div class="row"><div><label for="review-order">Order number</label><input id="review-order" name="order_number" required maxlength="40" autocomplete="off"></div>
+<div><label for="review-email">Email</label><input id="review-email" name="email" type="email" required maxlength="254" autocomplete="email"></div></div>
+<fieldset><legend>Rating</legend><div class="swatches">${[5, 4, 3, 2, 1].map(
+    (n) =>
+      html`<label><input type="radio" name="rating" value="${n}"${n === 5 ? raw(' checked') : ''}> ${n} ${n === 1 ? 'star' : 'stars'}</label>`,
+  )}</div></fieldset>
+<label for="review-title">Title</label><input id="review-title" name="title" required maxlength="${REVIEW_TITLE_MAX}">
+<label for="review-text" style="margin-top:1rem">Your review</label><textarea id="review-text" name="text" required maxlength="${REVIEW_TEXT_MAX}" rows="4"></textarea>
+<p><button class="btn" type="submit" style="margin-top:1rem">Send review</button></p>
+<p id="review-message" role="status" aria-live="polite"></p></form></details></section>`;
+}
+
+const averageText = (average: number) => (Math.round(average * 10) / 10).toFixed(1);
+
 export function productPage(
   ctx: PageContext,
   campaign: StoreCampaign,
   comparePriceRate: number,
   selectedProductId: number | undefined,
+  reviews: ReviewSummary = { rows: [], count: 0, average: 0 },
 ): string {
   const store = ctx.store;
   const choices = productChoices(campaign);
@@ -324,6 +369,25 @@ export function productPage(
       availability: 'https://schema.org/InStock',
       url: `${url}?product=${c.id}`,
     })),
+    ...(reviews.count > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: averageText(reviews.average),
+            reviewCount: reviews.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: reviews.rows.slice(0, 5).map((r) => ({
+            '@type': 'Review',
+            name: r.title,
+            reviewBody: r.body,
+            datePublished: r.created_at.toISOString().slice(0, 10),
+            author: { '@type': 'Person', name: r.author_name },
+            reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5 },
+          })),
+        }
+      : {}),
   };
   return layout(
     ctx,
@@ -354,6 +418,7 @@ ${choices.length > 1 ? html`<label for="product">Product</label><select id="prod
 <p><button class="btn" type="submit" style="margin-top:1rem">Add to cart</button></p>
 <p id="added" role="status" aria-live="polite"></p></form>
 ${descriptionHtml ? html`<div>${raw(descriptionHtml)}</div>` : html`<p>${description}</p>`}</section></div>
+${reviewsSection(ctx, campaign.id, reviews)}
 <script type="application/json" id="product-data">${raw(scriptJson(choices))}</script>`,
   );
 }

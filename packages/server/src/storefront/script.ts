@@ -66,4 +66,9 @@ api('/public/checkouts/'+checkoutId+'/pay',body).then(function(j){bt.disabled=fa
 if(j.success){localStorage.removeItem(KEY);location.href=prefix+'/thank-you/'+checkoutId;return}
 if(j.errors&&j.errors.requires_action){pending=j.errors.requires_action[0];bt.textContent='Confirm payment';say(j.message+' Press “Confirm payment” to approve it.',true);return}
 say(j.message||'The payment failed.',true)},function(){bt.disabled=false;say('The shop cannot be reached. Please try again.',true)})})}
+// Review form
+var rf=d.getElementById('review-form');
+if(rf)rf.addEventListener('submit',function(e){e.preventDefault();var f=new FormData(rf),m=d.getElementById('review-message');m.textContent='Sending…';
+fetch('/public/stores/'+encodeURIComponent(rf.dataset.store)+'/reviews',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({campaign_id:Number(rf.dataset.campaign),order_number:f.get('order_number'),email:f.get('email'),rating:Number(f.get('rating')),title:f.get('title'),text:f.get('text')})})
+.then(function(r){return r.json()}).then(function(j){m.textContent=j.message||(j.success?'Thank you!':'Please check the form.');if(j.success)rf.reset()},function(){m.textContent='The shop cannot be reached. Please try again.'})});
 })();`;

@@ -106,6 +106,20 @@ export const queryKeys = {
     stockBaseCosts: (query: StockBaseCostQuery) =>
       [...queryKeys.pricing.all, 'stock-base-costs', query] as const,
   },
+  productReviews: {
+    all: ['product-reviews'] as const,
+    list: (query: object) => [...queryKeys.productReviews.all, 'list', query] as const,
+    settings: () => [...queryKeys.productReviews.all, 'settings'] as const,
+  },
+  searchKeywords: {
+    all: ['search-keywords'] as const,
+    list: (query: object) => [...queryKeys.searchKeywords.all, 'list', query] as const,
+  },
+  socialFeeds: {
+    all: ['social-feeds'] as const,
+    list: () => [...queryKeys.socialFeeds.all, 'list'] as const,
+    detail: (id: number) => [...queryKeys.socialFeeds.all, 'one', id] as const,
+  },
   siteConfig: { all: ['site-config'] as const },
   notificationChannels: {
     all: ['notification-channels'] as const,

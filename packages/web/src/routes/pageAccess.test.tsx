@@ -73,7 +73,7 @@ describe('a page the user may not open (PAGES permission, tags, gates)', () => {
     open({ ...verified, roles: ['staff'], permissions: ['get_campaigns'] }, '/promotions', [
       'promotions',
     ]);
-    await screen.findByTestId('coming-soon', {}, LOAD_TIMEOUT);
+    await screen.findByRole('heading', { level: 1, name: 'Promotions' }, LOAD_TIMEOUT);
     expect(screen.queryByTestId('access-denied')).toBeNull();
   });
 

@@ -101,11 +101,16 @@ export const PAGE_COMPONENTS = {
   email_campaign_view: comingSoon,
 
   all_stores: async () => (await import('../pages/storefronts/StoresListPage.js')).StoresListPage,
-  product_reviews: comingSoon,
-  search_keywords: comingSoon,
-  social_feed: comingSoon,
-  social_feed_new: comingSoon,
-  social_feed_edit: comingSoon,
+  product_reviews: async () =>
+    (await import('../pages/storeExtras/ProductReviewsPage.js')).ProductReviewsPage,
+  search_keywords: async () =>
+    (await import('../pages/storeExtras/SearchKeywordsPage.js')).SearchKeywordsPage,
+  social_feed: async () =>
+    (await import('../pages/storeExtras/SocialFeedsPage.js')).SocialFeedsPage,
+  social_feed_new: async () =>
+    (await import('../pages/storeExtras/SocialFeedEditPage.js')).SocialFeedEditPage,
+  social_feed_edit: async () =>
+    (await import('../pages/storeExtras/SocialFeedEditPage.js')).SocialFeedEditPage,
   store_edit: async () => (await import('../pages/storefronts/StoreEditPage.js')).StoreEditPage,
   store_pages: async () =>
     (await import('../pages/storefronts/content/StorePagesPage.js')).StorePagesPage,

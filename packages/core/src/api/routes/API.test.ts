@@ -14,7 +14,7 @@ describe('the route table', () => {
     const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     // Every route of the table; update when a group gains or loses a route.
-    expect(routes.length).toBe(191);
+    expect(routes.length).toBe(203);
   });
 
   it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
@@ -80,8 +80,9 @@ describe('the route table', () => {
     // Reading the platform catalog, the shell's notifications, the person's own account and
     // the seller's API keys (these last for sessions only: a key cannot manage keys), and the
     // seller's stores (the Storefronts pages are open to every member; changes need update_campaign),
-    // feature requests (shared by every seller; statuses are set by operators only), and the
-    // stock base costs (their page is open to every member, spec §6 names no permission).
+    // feature requests (shared by every seller; statuses are set by operators only), the
+    // stock base costs (their page is open to every member, spec §6 names no permission), and
+    // reading product reviews and search keywords (open pages; moderating needs update_campaign).
     expect(anyMember.sort()).toEqual(
       [
         // Operators (admin accounts, checked by the handler) ship orders.
@@ -111,6 +112,9 @@ describe('the route table', () => {
         'moneyAdmin.rejectPayout',
         'moneyAdmin.setPaymentAccountStatus',
         'pricing.stockBaseCosts',
+        'productReviews.list',
+        'productReviews.settings',
+        'searchKeywords.list',
         'shell.markAllNotificationsRead',
         'shell.notification',
         'shell.notifications',

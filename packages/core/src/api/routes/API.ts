@@ -17,10 +17,13 @@ import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
 import { pricing } from './pricing.js';
+import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { searchKeywords } from './searchKeywords.js';
 import { shell } from './shell.js';
+import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
 import { storeSettings } from './storeSettings.js';
@@ -68,6 +71,9 @@ export const API = {
   adminOrders,
   money,
   moneyAdmin,
+  productReviews,
+  searchKeywords,
+  socialFeeds,
 } as const;
 
 export type ApiTable = typeof API;
