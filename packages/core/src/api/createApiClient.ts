@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { mockupUploadTarget } from '../campaign/MockupUploadRecord.js';
 import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
+import type { FulfillmentImportAnswer } from '../fulfillment/FulfillmentOrder.js';
 import type { TransactionExportQuery } from '../ledger/schemas.js';
 import { systemClock } from '../time/clock.js';
 import { ApiError } from './ApiError.js';
@@ -486,6 +487,18 @@ export function createApiClient(options: ApiClientOptions) {
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
     socialFeeds: groupClient(API.socialFeeds),
+    customers: groupClient(API.customers),
+    abandoned: groupClient(API.abandoned),
+    orderCare: groupClient(API.orderCare),
+    fulfillment: {
+      ...groupClient(API.fulfillment),
+      /** `POST /seller/fulfillment/orders/import` with the CSV as the multipart `file`. */
+      importOrders: async (file: Blob, fileName: string): Promise<FulfillmentImportAnswer> => {
+        const form = new FormData();
+        form.set('file', file, fileName);
+        return (await call(API.fulfillment.importOrders, {}, form)) as FulfillmentImportAnswer;
+      },
+    },
   };
 }
 

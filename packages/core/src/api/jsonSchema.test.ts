@@ -12,12 +12,14 @@ import * as checkout from '../checkout/index.js';
 import * as client from '../client/index.js';
 import * as color from '../color/index.js';
 import * as currency from '../currency/index.js';
+import * as customer from '../customer/index.js';
 import * as dates from '../dates/index.js';
 import * as design from '../design/index.js';
 import * as enums from '../enums/index.js';
 import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
 import * as feedback from '../feedback/index.js';
+import * as fulfillment from '../fulfillment/index.js';
 import * as core from '../index.js';
 import * as ledger from '../ledger/index.js';
 import * as locale from '../locale/index.js';
@@ -60,6 +62,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   client,
   color,
   currency,
+  customer,
   dates,
   design,
   enums,
@@ -67,6 +70,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   featured,
   feedback,
   ledger,
+  fulfillment,
   locale,
   menu,
   notification,

@@ -1,3 +1,4 @@
+import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
 import { notificationRepeatJob } from './notificationRepeatJob.js';
@@ -6,6 +7,7 @@ import { uploadSweepJob } from './uploadSweepJob.js';
 /** Every background job of the server; buildApp registers them at start. */
 export const SERVER_JOBS: readonly JobDefinition[] = [
   uploadSweepJob,
+  abandonedRecoveryJob,
   notificationDeliveryJob,
   notificationRepeatJob,
 ];

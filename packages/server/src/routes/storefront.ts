@@ -5,6 +5,7 @@ import {
   campaignUrlName,
   normaliseKeyword,
   storeSubdomainUrl,
+  toMajor,
   toMinor,
   trackingUrl,
 } from '@printloom/core';
@@ -15,6 +16,7 @@ import { bookSale, type SaleSettings } from '../money/bookings.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
+import { restorableCheckout } from '../sql/abandoned.js';
 import {
   buyerOrder,
   insertCheckout,
@@ -280,7 +282,31 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         ? cmsPage(ctx, found)
         : { status: 404, html: notFoundPage(ctx, 'This page does not exist.') };
     }),
-    cart: page(async (ctx) => cartPage(ctx)),
+    cart: page(async (ctx, { request }) => {
+      const { restore } = request.query as { restore?: string };
+      const found =
+        restore && /^[0-9a-f-]{36}$/i.test(restore)
+          ? await restorableCheckout(db, ctx.store.id, restore)
+          : undefined;
+      if (!found) return cartPage(ctx);
+      return cartPage(
+        ctx,
+        found.items.map((item) => {
+          const campaign = found.slugs.find((c) => c.id === Number(item.campaign_id));
+          return {
+            campaign_id: Number(item.campaign_id),
+            product_id: Number(item.product_id),
+            color: item.color,
+            size: item.size,
+            quantity: item.quantity,
+            name: item.name,
+            price: toMajor(item.price),
+            image: '',
+            url: `${ctx.prefix}/products/${encodeURIComponent(campaignUrlName(campaign ?? { id: Number(item.campaign_id) }))}`,
+          };
+        }),
+      );
+    }),
     checkoutPage: page(async (ctx) => checkoutPage(ctx, COUNTRY_NAMES)),
     thankYou: page(async (ctx, { params }) => {
       const id = params.checkout_id;

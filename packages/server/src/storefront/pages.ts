@@ -436,12 +436,30 @@ export function cmsPage(ctx: PageContext, page: StorePage): string {
   );
 }
 
-export function cartPage(ctx: PageContext): string {
+/** A line of the cart the storefront script keeps in localStorage (price in major units). */
+export interface CartLine {
+  campaign_id: number;
+  product_id: number;
+  color: string;
+  size: string;
+  quantity: number;
+  name: string;
+  price: number;
+  image: string;
+  url: string;
+}
+
+/** The cart; `restore` (a recovery link's checkout) replaces what the browser holds. */
+export function cartPage(ctx: PageContext, restore?: CartLine[]): string {
   return layout(
     ctx,
     { title: `Cart | ${ctx.store.title || ctx.store.name}`, description: 'Your cart' },
     html`<h1>Your cart</h1><div id="cart" aria-live="polite"><p class="muted">Your cart is empty.</p></div>
-<p><a class="btn" id="to-checkout" href="${ctx.prefix}/checkout" hidden>Check out</a></p>`,
+<p><a class="btn" id="to-checkout" href="${ctx.prefix}/checkout" hidden>Check out</a></p>${
+      restore
+        ? html`<script type="application/json" id="restore-data">${raw(scriptJson(restore))}</script>`
+        : ''
+    }`,
   );
 }
 
@@ -518,6 +536,17 @@ ${orderDetails(ctx.store, order)}<p><a href="${ctx.prefix}/order-status">Check y
   );
 }
 
+/** Orders a buyer may still ask to cancel (the shop decides; production refuses it). */
+const CLOSED_STATUSES = new Set(['cancelled', 'completed', 'refunded', 'archived', 'deleted']);
+
+/** The cancellation request form of the order lookup (posts to /public/orders/cancel-request). */
+function cancelForm(order: BuyerOrder) {
+  if (CLOSED_STATUSES.has(order.status)) return '';
+  return html`<h2>Cancel this order</h2><form id="cancel-form" data-number="${order.order_number}" data-email="${order.email}">
+<label for="cancel-reason">Why (optional)</label><textarea id="cancel-reason" name="reason" maxlength="1000" rows="2"></textarea>
+<p><button class="btn secondary" type="submit">Ask the shop to cancel</button></p><p id="cancel-message" role="status" aria-live="polite"></p></form>`;
+}
+
 export function orderStatusPage(
   ctx: PageContext,
   query: { number?: string | undefined; email?: string | undefined },
@@ -534,7 +563,7 @@ export function orderStatusPage(
 <div><label for="number">Order number</label><input id="number" name="number" required value="${query.number ?? ''}"></div>
 <div><label for="email">Email</label><input id="email" name="email" type="email" required value="${query.email ?? ''}"></div>
 <div><button class="btn" type="submit">Look up</button></div></form>
-${asked ? (order ? html`<section aria-label="Your order" style="margin-top:1.5rem">${orderDetails(ctx.store, order)}<h2>Timeline</h2><ol>${order.events.map((e) => html`<li>${e.kind.replace(/_/g, ' ')} – ${e.at.toISOString().slice(0, 16).replace('T', ' ')} UTC</li>`)}</ol></section>` : html`<p class="notice error" role="alert">No order matches this number and email.</p>`) : ''}`,
+${asked ? (order ? html`<section aria-label="Your order" style="margin-top:1.5rem">${orderDetails(ctx.store, order)}<h2>Timeline</h2><ol>${order.events.map((e) => html`<li>${e.kind.replace(/_/g, ' ')} – ${e.at.toISOString().slice(0, 16).replace('T', ' ')} UTC</li>`)}</ol>${cancelForm(order)}</section>` : html`<p class="notice error" role="alert">No order matches this number and email.</p>`) : ''}`,
   );
 }
 

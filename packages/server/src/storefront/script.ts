@@ -32,7 +32,9 @@ var c=load(),same=c.find(function(l){return l.product_id===line.product_id&&l.co
 if(same)same.quantity=Math.min(99,same.quantity+q);else c.push(line);save(c);
 var a=d.getElementById('added');a.textContent='Added to your cart. ';a.append(el('a',{href:prefix+'/cart'},'View cart'))})}
 // Cart
-var box=d.getElementById('cart');
+var box=d.getElementById('cart'),rd=d.getElementById('restore-data');
+// A recovery email's link fills the cart with its checkout's items, once.
+if(rd){save(JSON.parse(rd.textContent));history.replaceState(null,'',location.pathname)}
 function drawCart(){var c=load(),go=d.getElementById('to-checkout');box.textContent='';if(!c.length){box.append(el('p',{class:'muted'},'Your cart is empty.'));go.hidden=true;return}
 var t=el('table'),h=el('thead'),tr=el('tr');['Item','Colour','Size','Quantity','Price',''].forEach(function(x){tr.append(el('th',{scope:'col'},x))});h.append(tr);t.append(h);var tb=el('tbody'),sum=0;
 c.forEach(function(l,i){var r=el('tr'),n=el('td'),a=el('a',{href:l.url},l.name);n.append(a);r.append(n,el('td',{},l.color),el('td',{},l.size));
@@ -71,4 +73,9 @@ var rf=d.getElementById('review-form');
 if(rf)rf.addEventListener('submit',function(e){e.preventDefault();var f=new FormData(rf),m=d.getElementById('review-message');m.textContent='Sending…';
 fetch('/public/stores/'+encodeURIComponent(rf.dataset.store)+'/reviews',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({campaign_id:Number(rf.dataset.campaign),order_number:f.get('order_number'),email:f.get('email'),rating:Number(f.get('rating')),title:f.get('title'),text:f.get('text')})})
 .then(function(r){return r.json()}).then(function(j){m.textContent=j.message||(j.success?'Thank you!':'Please check the form.');if(j.success)rf.reset()},function(){m.textContent='The shop cannot be reached. Please try again.'})});
+// Order lookup: the buyer asks the shop to cancel
+var kf=d.getElementById('cancel-form');
+if(kf)kf.addEventListener('submit',function(e){e.preventDefault();var m=d.getElementById('cancel-message'),bt=kf.querySelector('button'),r=new FormData(kf).get('reason'),body={number:kf.dataset.number,email:kf.dataset.email};if(r)body.reason=String(r);bt.disabled=true;
+function tell(t,ok){m.textContent=t;m.className=ok?'notice':'notice error';if(!ok)bt.disabled=false}
+fetch('/public/orders/cancel-request',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(x){return x.json()}).then(function(j){tell(j.message||(j.success?'Sent.':'The request failed.'),j.success)},function(){tell('The shop cannot be reached. Please try again.',false)})});
 })();`;

@@ -1,7 +1,12 @@
 import type {
+  AbandonedListQueryInput,
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
+  CancelRequestListQueryInput,
+  CustomerListQueryInput,
+  FulfillmentOrderListQueryInput,
+  InvalidAddressListQueryInput,
   OnPromotionQuery,
   OrderListQueryInput,
   PayoutListQuery,
@@ -125,6 +130,39 @@ export const queryKeys = {
     all: ['notification-channels'] as const,
     lists: () => [...queryKeys.notificationChannels.all, 'list'] as const,
     deliveries: (id: number) => [...queryKeys.notificationChannels.all, 'deliveries', id] as const,
+  },
+  /** Buyers derived from orders (issue 13). */
+  customers: {
+    all: ['customers'] as const,
+    lists: () => [...queryKeys.customers.all, 'list'] as const,
+    list: (query: CustomerListQueryInput) => [...queryKeys.customers.lists(), query] as const,
+    detail: (email: string) => [...queryKeys.customers.all, 'detail', email] as const,
+  },
+  /** Checkouts left unpaid and the recovery email schedule (issue 13). */
+  abandoned: {
+    all: ['abandoned-checkouts'] as const,
+    lists: () => [...queryKeys.abandoned.all, 'list'] as const,
+    list: (query: AbandonedListQueryInput) => [...queryKeys.abandoned.lists(), query] as const,
+    settings: () => [...queryKeys.abandoned.all, 'settings'] as const,
+  },
+  /** Buyers' cancellation requests (issue 13 Cancel Orders). */
+  cancelRequests: {
+    all: ['cancel-requests'] as const,
+    list: (query: CancelRequestListQueryInput) =>
+      [...queryKeys.cancelRequests.all, 'list', query] as const,
+  },
+  /** Orders held for their address (issue 13 Invalid Address). */
+  invalidAddresses: {
+    all: ['invalid-addresses'] as const,
+    list: (query: InvalidAddressListQueryInput) =>
+      [...queryKeys.invalidAddresses.all, 'list', query] as const,
+  },
+  /** Orders imported from the seller's other channels (issue 13 Fulfill Orders). */
+  fulfillmentOrders: {
+    all: ['fulfillment-orders'] as const,
+    lists: () => [...queryKeys.fulfillmentOrders.all, 'list'] as const,
+    list: (query: FulfillmentOrderListQueryInput) =>
+      [...queryKeys.fulfillmentOrders.lists(), query] as const,
   },
   apiKeys: {
     all: ['api-keys'] as const,

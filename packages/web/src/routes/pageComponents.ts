@@ -42,12 +42,15 @@ export const PAGE_COMPONENTS = {
   sen_design: comingSoon,
 
   all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,
-  abandoned: comingSoon,
+  abandoned: async () => (await import('../pages/abandoned/AbandonedPage.js')).AbandonedPage,
   cross_selling: comingSoon,
-  customers: comingSoon,
-  fulfill_orders: comingSoon,
-  invalid_address: comingSoon,
-  cancel_orders: comingSoon,
+  customers: async () => (await import('../pages/customers/CustomersPage.js')).CustomersPage,
+  fulfill_orders: async () =>
+    (await import('../pages/fulfillment/FulfillmentPage.js')).FulfillmentPage,
+  invalid_address: async () =>
+    (await import('../pages/orderCare/InvalidAddressPage.js')).InvalidAddressPage,
+  cancel_orders: async () =>
+    (await import('../pages/orderCare/CancelOrdersPage.js')).CancelOrdersPage,
   order_detail: async () => (await import('../pages/orders/OrderDetailPage.js')).OrderDetailPage,
   order_invoice: async () => (await import('../pages/orders/OrderInvoicePage.js')).OrderInvoicePage,
 

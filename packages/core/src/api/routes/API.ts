@@ -1,3 +1,4 @@
+import { abandoned } from './abandoned.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
@@ -6,13 +7,16 @@ import { campaigns } from './campaigns.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
+import { customers } from './customers.js';
 import { dev } from './dev.js';
 import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
+import { fulfillment } from './fulfillment.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { money, moneyAdmin } from './money.js';
 import { notificationChannels } from './notificationChannels.js';
+import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
@@ -74,6 +78,10 @@ export const API = {
   productReviews,
   searchKeywords,
   socialFeeds,
+  customers,
+  fulfillment,
+  abandoned,
+  orderCare,
 } as const;
 
 export type ApiTable = typeof API;

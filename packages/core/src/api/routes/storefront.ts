@@ -9,6 +9,7 @@ import {
   PayBody,
   StoreSlugParams,
 } from '../../checkout/schemas.js';
+import { CartRestoreQuery } from '../../customer/AbandonedCheckout.js';
 import { route } from './RouteContract.js';
 
 const tags = ['storefront'] as const;
@@ -90,9 +91,12 @@ export const storefront = {
     method: 'GET',
     path: '/s/:slug/cart',
     summary: 'The cart (kept in the buyer’s browser)',
+    description:
+      'With `restore`, the id of an unpaid checkout of this store (the link of a recovery email), the cart is filled with that checkout’s items.',
     tags,
     auth: 'none',
     params: StoreSlugParams,
+    query: CartRestoreQuery,
     answer: html,
   }),
   checkoutPage: route({

@@ -1,0 +1,3 @@
+export * from './AbandonedCheckout.js';
+export * from './Customer.js';
+export * from './OrderCare.js';

@@ -1,0 +1,34 @@
+/** Columns of the fulfillment import CSV, in the template's order (issue 13 Fulfill Orders). */
+export const FULFILLMENT_CSV_COLUMNS = [
+  'marketplace',
+  'external_order_id',
+  'email',
+  'name',
+  'line1',
+  'line2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+  'sku',
+  'quantity',
+] as const;
+export type FulfillmentCsvColumn = (typeof FULFILLMENT_CSV_COLUMNS)[number];
+
+/** Columns a file may leave out (their values are then empty). */
+export const OPTIONAL_FULFILLMENT_COLUMNS: readonly FulfillmentCsvColumn[] = ['line2', 'state'];
+
+/** Most data rows one import takes; a bigger file is refused whole. */
+export const FULFILLMENT_IMPORT_MAX_ROWS = 5000;
+/** Largest import file accepted, in bytes. */
+export const FULFILLMENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Most units of one line, as at the checkout. */
+export const FULFILLMENT_MAX_QUANTITY = 99;
+
+export const FULFILLMENT_MESSAGES = {
+  fileRequired: 'Choose a CSV file to import',
+  empty: 'The file has no rows to import',
+  tooManyRows: `A file may hold at most ${FULFILLMENT_IMPORT_MAX_ROWS} rows`,
+  imported: (created: number) =>
+    created === 1 ? '1 order imported' : `${created} orders imported`,
+} as const;

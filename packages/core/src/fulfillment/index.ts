@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './FulfillmentOrder.js';
+export * from './planFulfillmentImport.js';
+export * from './sku.js';

@@ -1,0 +1,165 @@
+/**
+ * Fulfill Orders (`/seller/fulfillment`, issue 13): the seller's orders from other channels.
+ * An import reads the whole CSV, looks its SKUs up among the seller's campaign products, plans
+ * the orders with core's `planFulfillmentImport` (an order with a bad row is not created) and
+ * creates them in one transaction; the unique key on seller, marketplace and external id makes
+ * a second import of the same file create nothing.
+ */
+import {
+  API,
+  cappedPageInfo,
+  csvLine,
+  DEFAULT_SHIPPING_RATES,
+  FULFILLMENT_IMPORT_MAX_BYTES,
+  FULFILLMENT_MESSAGES,
+  type FulfillmentCatalog,
+  type FulfillmentOrderRow,
+  formatSku,
+  fulfillmentTemplateCsv,
+  planFulfillmentImport,
+} from '@printloom/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/Db.js';
+import { httpError, unprocessable } from '../http/errors.js';
+import { registerGroup } from '../http/registerGroup.js';
+import {
+  type FulfillmentOrderDbRow,
+  insertFulfillmentOrders,
+  latestSellerProduct,
+  listFulfillmentOrders,
+  productCampaignIds,
+} from '../sql/fulfillment.js';
+import { campaignProducts, templateShippingRates } from '../sql/storefront.js';
+import { sellableOptions } from '../storefront/options.js';
+
+const view = (row: FulfillmentOrderDbRow): FulfillmentOrderRow => ({
+  id: Number(row.id),
+  order_number: row.order_number,
+  marketplace: row.marketplace,
+  external_order_id: row.external_order_id,
+  email: row.email,
+  customer_name: row.customer_name,
+  country: row.country,
+  status: row.status,
+  payment_status: row.payment_status,
+  fulfillment_status: row.fulfillment_status,
+  address_invalid: row.address_invalid,
+  items_count: Number(row.items_count),
+  total: Number(row.total),
+  currency: row.currency,
+  created_at: row.created_at.toISOString(),
+});
+
+/** The text of the request's `file` part. */
+async function csvOf(request: FastifyRequest): Promise<string> {
+  if (!request.isMultipart()) {
+    throw unprocessable(FULFILLMENT_MESSAGES.fileRequired, {
+      file: [FULFILLMENT_MESSAGES.fileRequired],
+    });
+  }
+  let text: string | null = null;
+  for await (const part of request.parts({ limits: { fileSize: FULFILLMENT_IMPORT_MAX_BYTES } })) {
+    if (part.type !== 'file') continue;
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw httpError(413, 'The file is too large');
+    if (part.fieldname === 'file') text = bytes.toString('utf8');
+  }
+  if (text === null) {
+    throw unprocessable(FULFILLMENT_MESSAGES.fileRequired, {
+      file: [FULFILLMENT_MESSAGES.fileRequired],
+    });
+  }
+  return text;
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The seller's catalogue for the SKUs of a file: every product they name, its sellable colours
+ * and sizes (as the storefront sells them) and its shipping rates.
+ */
+async function catalogFor(
+  db: Queryable,
+  sellerId: number,
+  csv: string,
+): Promise<FulfillmentCatalog> {
+  const ids = new Set<number>();
+  for (const match of csv.matchAll(/\bP(\d{1,15})-/gi)) ids.add(Number(match[1]));
+  const campaigns = await productCampaignIds(db, sellerId, [...ids]);
+  const products = await campaignProducts(db, sellerId, campaigns);
+  const rates = await templateShippingRates(db, [...new Set(products.map((p) => p.template_id))]);
+  return (sku) => {
+    const product = products.find((p) => p.id === sku.productId);
+    if (!product) return { error: `No product ${sku.productId} in your campaigns` };
+    const options = sellableOptions(product);
+    const color = options.colors.find((c) => same(c, sku.color));
+    if (!color) {
+      return {
+        error: `${product.name} (P${product.id}) is not made in ${sku.color}; colours: ${options.colors.join(', ')}`,
+      };
+    }
+    const size = options.sizes.find((s) => same(s, sku.size));
+    const baseCost = size === undefined ? undefined : options.baseCost(color, size);
+    if (size === undefined || baseCost === undefined) {
+      return { error: `${product.name} (P${product.id}) in ${color} has no size ${sku.size}` };
+    }
+    const own = rates.filter((r) => r.template_id === product.template_id);
+    return {
+      campaign_id: product.campaign_id,
+      product_id: product.id,
+      template_id: product.template_id,
+      name: product.name,
+      color,
+      size,
+      base_cost: baseCost,
+      shipping: own.length > 0 ? own : DEFAULT_SHIPPING_RATES,
+    };
+  };
+}
+
+export async function registerFulfillmentRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  registerGroup(app, API.fulfillment, {
+    importOrders: async ({ auth, request }) => {
+      const csv = await csvOf(request);
+      const plan = planFulfillmentImport(csv, await catalogFor(db, auth.sellerId, csv));
+      const created = await db.transaction((tx) =>
+        insertFulfillmentOrders(tx, auth.sellerId, plan.orders),
+      );
+      return {
+        data: { created, skipped: plan.orders.length - created, errors: plan.errors },
+        message: FULFILLMENT_MESSAGES.imported(created),
+      };
+    },
+    template: async ({ auth, reply }) => {
+      const product = await latestSellerProduct(db, auth.sellerId);
+      let sku = formatSku(123, 'Black', 'M');
+      if (product) {
+        const [full] = await campaignProducts(db, auth.sellerId, [product.campaign_id]);
+        const options = full ? sellableOptions(full) : null;
+        const color = options?.colors[0];
+        const size = options?.sizes[0];
+        if (full && color && size) sku = formatSku(full.id, color, size);
+      }
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="fulfillment-orders-template.csv"');
+      return reply.send(
+        fulfillmentTemplateCsv({ sku })
+          .map((row) => csvLine(row))
+          .join(''),
+      );
+    },
+    list: async ({ auth, query }) => {
+      // Fulfillment orders belong to no store: a session limited to stores sees none.
+      if (auth.storeIds !== null) {
+        return { data: { data: [], ...cappedPageInfo(0, query.page, query.per_page) } };
+      }
+      const { rows, counted } = await listFulfillmentOrders(db, auth.sellerId, query, query);
+      return {
+        data: { data: rows.map(view), ...cappedPageInfo(counted, query.page, query.per_page) },
+      };
+    },
+  });
+}

@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { pageById, User } from '@printloom/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meQuery } from '../../api/hooks/useAuth.js';
+import { queryClient } from '../../api/queryClient.js';
+import { pageRoute } from '../../routes/routes.js';
+
+const order = {
+  id: 5,
+  order_number: 'PL100005',
+  marketplace: 'etsy',
+  external_order_id: 'E-1',
+  email: 'jane@example.test',
+  customer_name: 'Jane Doe',
+  country: 'US',
+  status: 'pending',
+  payment_status: 'unpaid',
+  fulfillment_status: 'unfulfilled',
+  address_invalid: false,
+  items_count: 1,
+  total: 1375,
+  currency: 'USD',
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+
+function server() {
+  const orders: (typeof order)[] = [];
+  const uploads: FormData[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const ok = (data: unknown) => json(200, { success: true, data });
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://dashboard.test');
+    if (url.pathname === '/seller/fulfillment/orders' && (init?.method ?? 'GET') === 'GET') {
+      return ok({
+        data: orders,
+        current_page: 1,
+        last_page: 1,
+        per_page: 20,
+        total: orders.length,
+        total_is_capped: false,
+        from: orders.length ? 1 : null,
+        to: orders.length || null,
+      });
+    }
+    if (url.pathname === '/seller/fulfillment/orders/import') {
+      uploads.push(init?.body as FormData);
+      orders.push(order);
+      return ok({
+        created: 1,
+        skipped: 0,
+        errors: [{ row: 3, message: 'No product 99 in your campaigns' }],
+      });
+    }
+    return json(404, { success: false, message: 'Not found.' });
+  };
+  return { fetch, uploads };
+}
+
+let fake: ReturnType<typeof server>;
+beforeEach(() => {
+  fake = server();
+  vi.stubGlobal('fetch', fake.fetch);
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+function Loading() {
+  return <p>Loading</p>;
+}
+
+function open() {
+  queryClient.setQueryData(
+    meQuery.queryKey,
+    User.parse({
+      id: 7,
+      name: 'Seller',
+      email: 'seller@printloom.test',
+      created_at: '2025-01-01 00:00:00',
+      email_verified_at: '2025-01-01 00:00:00',
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Outlet />,
+        HydrateFallback: Loading,
+        children: [pageRoute(pageById('fulfill_orders'))],
+      },
+    ],
+    { initialEntries: ['/fulfillment'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('fulfill orders (/fulfillment)', () => {
+  it('imports a file, shows refused rows by row, and lists the new order', async () => {
+    const user = userEvent.setup();
+    open();
+    expect(
+      (await screen.findByTestId('list-empty', {}, { timeout: 10_000 })).textContent,
+    ).toContain('No fulfillment orders yet');
+    const file = new File(['marketplace\n'], 'orders.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('CSV file'), file);
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const result = await screen.findByTestId('import-result');
+    expect(result.textContent).toContain('1 order imported; 1 row refused.');
+    const refused = within(result).getByTestId('import-error');
+    expect(refused.textContent).toBe('3No product 99 in your campaigns');
+    expect((fake.uploads[0]?.get('file') as File | undefined)?.name).toBe('orders.csv');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'PL100005' })).toBeTruthy());
+  });
+});
