@@ -1,4 +1,9 @@
-import { BotCheckProvider, HOLD_PERIOD_DAYS, RecaptchaVersion } from '@printloom/core';
+import {
+  BotCheckProvider,
+  HOLD_PERIOD_DAYS,
+  RecaptchaVersion,
+  WEBHOOK_RETRY_SCHEDULE_SECONDS,
+} from '@printloom/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ResolveHost } from './http/safeFetch.js';
@@ -43,6 +48,11 @@ export const DEFAULT_PUBLIC_UPLOAD_BYTES_PER_HOUR = 20 * 1024 * 1024;
 export const DEFAULT_JOB_POLLING_SECONDS = 2;
 /** How often due cron schedules are looked for (seconds; one replica looks per interval). */
 export const DEFAULT_JOB_CRON_CHECK_SECONDS = 30;
+
+/** Public REST API (`/api/v1`) requests per minute per API key. */
+export const DEFAULT_API_RATE_LIMIT = 120;
+/** How long one webhook attempt may take before it counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** Where users reach the dashboard when no public URL is set (printloom serve's default port). */
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
@@ -219,6 +229,24 @@ export const ServerSettings = z
     publicUrl: z.url().default(DEFAULT_PUBLIC_URL),
     /** Background jobs: how often due cron schedules are looked for (pg-boss allows 1–45 s). */
     jobCronCheckSeconds: z.number().int().min(1).max(45).default(DEFAULT_JOB_CRON_CHECK_SECONDS),
+    /**
+     * Notification channels may target private and loopback addresses
+     * (`PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS`; tests and `serve --demo` set it). Off, such
+     * targets are refused when saved and when delivered.
+     */
+    allowPrivateWebhooks: z.boolean().default(false),
+    /**
+     * Waits before each webhook attempt in seconds; core's schedule (immediately, 5 s, 5 min,
+     * 30 min, 2 h, 5 h, 10 h, 10 h) unless a test shortens it.
+     */
+    webhookRetrySeconds: z
+      .array(z.number().min(0))
+      .min(1)
+      .default(() => [...WEBHOOK_RETRY_SCHEDULE_SECONDS]),
+    /** Public REST API (`/api/v1`) requests per minute per API key (`PRINTLOOM_API_RATE_LIMIT`). */
+    apiRateLimit: z.number().int().positive().default(DEFAULT_API_RATE_LIMIT),
+    /** How long one webhook attempt may take (ms). */
+    webhookTimeoutMs: z.number().int().positive().default(WEBHOOK_TIMEOUT_MS),
   })
   .transform((settings) => ({
     ...settings,

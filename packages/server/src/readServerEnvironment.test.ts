@@ -51,6 +51,23 @@ describe('readServerEnvironment', () => {
     expect(() => read({ RECAPTCHA_VERSION: 'v1' })).toThrow('RECAPTCHA_VERSION must be v2 or v3');
   });
 
+  it('allows private webhook targets only when told, or in demo mode, and reads the API limit', () => {
+    expect(parseServerSettings({ ...read({}), secret: 's' })).toMatchObject({
+      allowPrivateWebhooks: false,
+      apiRateLimit: 120,
+    });
+    expect(read({ PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: 'true' }).allowPrivateWebhooks).toBe(true);
+    expect(readServerEnvironment({}, { demo: true }).config.allowPrivateWebhooks).toBe(true);
+    expect(
+      readServerEnvironment({ PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: 'false' }, { demo: true }).config
+        .allowPrivateWebhooks,
+    ).toBe(false);
+    expect(read({ PRINTLOOM_API_RATE_LIMIT: '30' }).apiRateLimit).toBe(30);
+    expect(() => read({ PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: 'maybe' })).toThrow(
+      'PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS must be true or false',
+    );
+  });
+
   it('reads the design tool from PB_* variables and names what is missing', () => {
     expect(read({}).designTool).toBeUndefined();
     expect(

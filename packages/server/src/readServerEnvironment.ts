@@ -178,6 +178,8 @@ export const ServerEnvironment = z
     RECAPTCHA_VERSION: z.enum(['v2', 'v3'], { error: 'must be v2 or v3' }).optional(),
     RECAPTCHA_VERIFY_URL: absoluteUrl,
     PRINTLOOM_BOT_CHECK_LOGIN_FAILURES: wholeNumber(0),
+    PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: flag,
+    PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
   })
   .superRefine((env, ctx) => {
     requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
@@ -249,6 +251,9 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
         recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
         loginFailuresBeforeCheck: e.PRINTLOOM_BOT_CHECK_LOGIN_FAILURES,
       },
+      // Demo servers post to receivers on the same machine unless told otherwise.
+      allowPrivateWebhooks: e.PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS ?? flags.demo ?? false,
+      apiRateLimit: e.PRINTLOOM_API_RATE_LIMIT,
       publicUploadBytesPerHour:
         e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR === undefined
           ? undefined

@@ -459,6 +459,9 @@ export function createApiClient(options: ApiClientOptions) {
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
+    notificationChannels: groupClient(API.notificationChannels),
+    /** The public REST API v1, for integrations on an API key. */
+    publicApi: groupClient(API.publicApi),
     orders: {
       ...groupClient(API.orders),
       /**

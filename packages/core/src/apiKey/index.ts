@@ -1,2 +1,3 @@
 export * from './ApiKey.js';
 export * from './constants.js';
+export * from './PublicApi.js';

@@ -205,3 +205,93 @@ export async function safeFetch(url: URL, options: SafeFetchOptions): Promise<Bu
     await dispatcher.destroy().catch(() => {});
   }
 }
+
+export interface SafePostOptions {
+  timeoutMs: number;
+  resolve?: ResolveHost | undefined;
+  /** Skips the address check: the server allows private targets (PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS). */
+  trusted?: boolean | undefined;
+  headers: Record<string, string>;
+}
+
+/**
+ * POSTs `body` to `url` under the same address rules as `safeFetch` (one lookup, the checked
+ * address connected to, no redirects, a deadline) and answers the status code whatever it is:
+ * a webhook sender records every answer. Up to 4 KB of the answer is read, then dropped.
+ */
+export async function safePost(
+  url: URL,
+  body: string,
+  options: SafePostOptions,
+): Promise<{ statusCode: number; text: string }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SafeFetchError('refusedLiteral', `refused scheme ${url.protocol}`);
+  }
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const target = await targetOf(
+    url,
+    options.resolve ?? resolveWithSystem,
+    options.trusted === true,
+  );
+  const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0;
+  const connect = buildConnector({ timeout: options.timeoutMs });
+  const dispatcher = new Agent({
+    connect: (connectOptions, callback) =>
+      connect(
+        {
+          ...connectOptions,
+          hostname: target.address,
+          ...(hostIsName ? { servername: url.hostname } : {}),
+        },
+        callback,
+      ),
+  });
+  try {
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(url, {
+        method: 'POST',
+        dispatcher,
+        signal,
+        headers: options.headers,
+        body,
+      });
+    } catch (error) {
+      throw new SafeFetchError('unavailable', `post to ${url.host} failed: ${String(error)}`);
+    }
+    response.body.on('error', () => {});
+    let text = '';
+    try {
+      for await (const chunk of response.body) {
+        text += Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk);
+        if (text.length > 4096) {
+          response.body.destroy();
+          break;
+        }
+      }
+    } catch {
+      // The status is what counts; a broken answer body does not change it.
+    }
+    return { statusCode: response.statusCode, text: text.slice(0, 4096) };
+  } finally {
+    await dispatcher.destroy().catch(() => {});
+  }
+}
+
+/**
+ * Whether a URL may be named as a webhook target: false when its address literal, or any
+ * address its name resolves to, is refused. A name that does not resolve now is accepted (its
+ * deliveries will record the failure).
+ */
+export async function isPublicTarget(url: URL, resolve: ResolveHost = resolveWithSystem) {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return connectableAddress(host) !== null;
+  if (host === 'localhost' || host.endsWith('.localhost')) return false;
+  let answers: ResolvedAddress[];
+  try {
+    answers = await resolve(host);
+  } catch {
+    return true;
+  }
+  return answers.every((a) => connectableAddress(a.address) !== null);
+}

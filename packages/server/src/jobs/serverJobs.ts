@@ -1,11 +1,18 @@
 import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
+import { notificationDeliveryJob } from './notificationDeliveryJob.js';
+import { notificationRepeatJob } from './notificationRepeatJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
 
 /** Every background job of the server; buildApp registers them at start. */
 export const SERVER_JOBS: readonly JobDefinition[] = [
   uploadSweepJob,
   abandonedRecoveryJob,
+<<<<<<< HEAD
   printFilesJob,
+=======
+  notificationDeliveryJob,
+  notificationRepeatJob,
+>>>>>>> notify
 ];

@@ -5,6 +5,7 @@
 import { applyOrderEvent, type OrderEvent, type OrderState } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { conflict } from '../http/errors.js';
+import type { JobQueue } from '../jobs/defineJob.js';
 import { bookOrderReversal } from '../money/bookings.js';
 import { type OrderFullRow, orderItems, writeOrderState } from '../sql/sellerOrders.js';
 import { ORDER_EVENT_KINDS, type OrderActor, recordOrderEvent } from './recordOrderEvent.js';
@@ -23,6 +24,7 @@ export async function orderStateOf(tx: Queryable, order: OrderFullRow): Promise<
 /** The state after `event`; the order must have been read with its lock in `tx`. */
 export async function changeOrder(
   tx: Queryable,
+  jobs: JobQueue,
   order: OrderFullRow,
   event: OrderEvent,
   actor: OrderActor,
@@ -44,7 +46,7 @@ export async function changeOrder(
       { actorId: actor.id, reason: 'Order cancelled' },
     );
   }
-  await recordOrderEvent(tx, {
+  await recordOrderEvent(tx, jobs, {
     orderId: Number(order.id),
     sellerId: Number(order.seller_id),
     kind: ORDER_EVENT_KINDS.statusChanged,

@@ -4,9 +4,11 @@
  * the change, so whatever must follow an order event (notifications, webhooks) hooks in here
  * once and sees every change, enqueued in the same transaction.
  */
-import type { OrderActorKind } from '@printloom/core';
+import { type OrderActorKind, trackingUrl } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
+import type { JobQueue } from '../jobs/defineJob.js';
+import { notifyOrderChange } from '../notifications/notifyOrderEvent.js';
 import type { CheckoutRow } from '../sql/orders.js';
 import { insertOrderEvent } from '../sql/sellerOrders.js';
 
@@ -38,8 +40,17 @@ export interface OrderEventInput {
   actor: OrderActor;
 }
 
-export async function recordOrderEvent(tx: Queryable, event: OrderEventInput): Promise<number> {
-  return insertOrderEvent(tx, {
+/**
+ * Records one timeline entry and, in the same transaction, sends the notification channels'
+ * event of it: `created` → order.created, `status_changed` → order.changed.status (with the
+ * status before), `shipped` → order.changed.tracking (with carrier, number and tracking link).
+ */
+export async function recordOrderEvent(
+  tx: Queryable,
+  jobs: JobQueue,
+  event: OrderEventInput,
+): Promise<number> {
+  const id = await insertOrderEvent(tx, {
     orderId: event.orderId,
     sellerId: event.sellerId,
     kind: event.kind,
@@ -47,6 +58,26 @@ export async function recordOrderEvent(tx: Queryable, event: OrderEventInput): P
     actorKind: event.actor.kind,
     actorId: event.actor.id,
   });
+  const detail = event.detail ?? {};
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  if (event.kind === ORDER_EVENT_KINDS.created) {
+    await notifyOrderChange(tx, jobs, event.sellerId, event.orderId, 'order.created');
+  } else if (event.kind === ORDER_EVENT_KINDS.statusChanged) {
+    const from = text(detail.from);
+    await notifyOrderChange(tx, jobs, event.sellerId, event.orderId, 'order.changed.status', {
+      ...(from ? { previous_status: from } : {}),
+    });
+  } else if (event.kind === ORDER_EVENT_KINDS.shipped) {
+    const carrier = text(detail.carrier) ?? '';
+    const number = text(detail.tracking_number) ?? '';
+    const link = trackingUrl(carrier, number);
+    await notifyOrderChange(tx, jobs, event.sellerId, event.orderId, 'order.changed.tracking', {
+      carrier,
+      tracking_number: number,
+      ...(link ? { tracking_url: link } : {}),
+    });
+  }
+  return id;
 }
 
 /**
@@ -62,24 +93,25 @@ export function actorOf(auth: AuthContext): OrderActor {
 /** The first events of an order the buyer's checkout made: created, paid, a flagged address. */
 export async function recordCheckoutOrder(
   tx: Queryable,
+  jobs: JobQueue,
   orderId: number,
   checkout: CheckoutRow,
   gateway: string,
 ): Promise<void> {
   const buyer: OrderActor = { kind: 'buyer', id: null };
   const base = { orderId, sellerId: Number(checkout.seller_id), actor: buyer };
-  await recordOrderEvent(tx, {
+  await recordOrderEvent(tx, jobs, {
     ...base,
     kind: ORDER_EVENT_KINDS.created,
     detail: { checkout_id: checkout.id },
   });
-  await recordOrderEvent(tx, {
+  await recordOrderEvent(tx, jobs, {
     ...base,
     kind: ORDER_EVENT_KINDS.paid,
     detail: { gateway, amount: Number(checkout.total) },
   });
   if (checkout.address_invalid) {
-    await recordOrderEvent(tx, {
+    await recordOrderEvent(tx, jobs, {
       ...base,
       kind: ORDER_EVENT_KINDS.addressInvalid,
       actor: { kind: 'system', id: null },

@@ -91,7 +91,7 @@ export async function registerOrderCareRoutes(app: FastifyInstance): Promise<voi
           reason: body.reason || null,
         });
         if (!created) throw conflict(CANCEL_REQUEST_MESSAGES.alreadyWaiting);
-        await recordOrderEvent(tx, {
+        await recordOrderEvent(tx, app.jobs, {
           orderId: Number(order.id),
           sellerId: Number(order.seller_id),
           kind: 'cancel_requested',
@@ -115,7 +115,7 @@ export async function registerOrderCareRoutes(app: FastifyInstance): Promise<voi
         const request = await pendingRequest(tx, auth, params.id);
         const order = await getSellerOrder(tx, scopeOf(auth), Number(request.order_id), true);
         if (!order) throw notFound();
-        await changeOrder(tx, order, { type: 'cancel' }, actorOf(auth), {
+        await changeOrder(tx, app.jobs, order, { type: 'cancel' }, actorOf(auth), {
           cancel_request_id: Number(request.id),
         });
         await decideCancelRequest(tx, Number(request.id), 'approved', auth.actorId);
@@ -129,7 +129,7 @@ export async function registerOrderCareRoutes(app: FastifyInstance): Promise<voi
       const data = await db.transaction(async (tx) => {
         const request = await pendingRequest(tx, auth, params.id);
         await decideCancelRequest(tx, Number(request.id), 'refused', auth.actorId);
-        await recordOrderEvent(tx, {
+        await recordOrderEvent(tx, app.jobs, {
           orderId: Number(request.order_id),
           sellerId: auth.sellerId,
           kind: 'cancel_refused',
@@ -166,7 +166,7 @@ export async function registerOrderCareRoutes(app: FastifyInstance): Promise<voi
         if (!order) throw notFound();
         if (!order.address_invalid) throw conflict(INVALID_ADDRESS_MESSAGES.notHeld);
         await writeOrderAddress(tx, Number(order.id), address, false);
-        await recordOrderEvent(tx, {
+        await recordOrderEvent(tx, app.jobs, {
           orderId: Number(order.id),
           sellerId: auth.sellerId,
           kind: ORDER_EVENT_KINDS.addressChanged,

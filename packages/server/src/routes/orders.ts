@@ -218,7 +218,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
   ) =>
     db.transaction(async (tx) => {
       const order = await own(tx, auth, id, true);
-      await changeOrder(tx, order, await event(order, tx), actorOf(auth));
+      await changeOrder(tx, app.jobs, order, await event(order, tx), actorOf(auth));
       return detailOf(tx, await own(tx, auth, id));
     });
 
@@ -296,7 +296,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
           throw conflict(ORDER_MESSAGES.addressLocked);
         }
         await writeOrderAddress(tx, Number(order.id), address, false);
-        await recordOrderEvent(tx, {
+        await recordOrderEvent(tx, app.jobs, {
           orderId: Number(order.id),
           sellerId: auth.sellerId,
           kind: ORDER_EVENT_KINDS.addressChanged,
@@ -310,7 +310,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
     addNote: async ({ auth, params, body }) => {
       const data = await db.transaction(async (tx) => {
         const order = await own(tx, auth, params.id, true);
-        await recordOrderEvent(tx, {
+        await recordOrderEvent(tx, app.jobs, {
           orderId: Number(order.id),
           sellerId: auth.sellerId,
           kind: ORDER_EVENT_KINDS.note,
@@ -354,6 +354,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
         const before = await orderStateOf(tx, order);
         const after = await changeOrder(
           tx,
+          app.jobs,
           order,
           { type: 'ship_line', item_ids: body.items },
           actor,
@@ -370,7 +371,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
           carrier: body.carrier,
           trackingNumber: body.tracking_number,
         });
-        await recordOrderEvent(tx, {
+        await recordOrderEvent(tx, app.jobs, {
           orderId: Number(order.id),
           sellerId: Number(order.seller_id),
           kind: ORDER_EVENT_KINDS.shipped,

@@ -469,7 +469,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             gateway: gateway.name,
             reference: charge.reference,
           });
-          await recordCheckoutOrder(tx, order.id, checkout, gateway.name);
+          await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gateway.name);
           await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
           // The seller's profit, pending for the hold period, booked with the order (issue 14).
           await bookSale(

@@ -16,6 +16,7 @@ import { fulfillment } from './fulfillment.js';
 import { images } from './images.js';
 import { marketing } from './marketing.js';
 import { money, moneyAdmin } from './money.js';
+import { notificationChannels } from './notificationChannels.js';
 import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
@@ -23,6 +24,7 @@ import { personalized } from './personalized.js';
 import { pricing } from './pricing.js';
 import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
+import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
@@ -70,6 +72,8 @@ export const API = {
   featureRequests,
   dev,
   storefront,
+  notificationChannels,
+  publicApi,
   orders,
   adminOrders,
   senDesign,

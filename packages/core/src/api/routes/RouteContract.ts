@@ -16,9 +16,10 @@ export type RouteAuth = 'none' | 'optional' | 'user';
 /**
  * Named request allowances; the server sets the numbers (auth forms, tracking pings, image
  * decodes). `login`: one allowance per address shared by every login route (seller, admin,
- * two-factor), plus a growing delay per account.
+ * two-factor), plus a growing delay per account. `apiKey`: the public REST API (`/api/v1`), one
+ * allowance per API key (per session when called signed in).
  */
-export type RateLimitClass = 'auth' | 'login' | 'tracking' | 'images';
+export type RateLimitClass = 'auth' | 'login' | 'tracking' | 'images' | 'apiKey';
 
 /**
  * How the request body travels: a JSON document checked with `body` (the default), a
