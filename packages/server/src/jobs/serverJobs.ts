@@ -9,10 +9,7 @@ import { uploadSweepJob } from './uploadSweepJob.js';
 export const SERVER_JOBS: readonly JobDefinition[] = [
   uploadSweepJob,
   abandonedRecoveryJob,
-<<<<<<< HEAD
   printFilesJob,
-=======
   notificationDeliveryJob,
   notificationRepeatJob,
->>>>>>> notify
 ];

@@ -90,7 +90,7 @@ export const printFilesJob = defineJob({
   }),
   retry: { limit: 2, delaySeconds: 10, backoff: true },
   expireInSeconds: 900,
-  handler: async ({ orderId, sellerId }, { db, blobDir, log }) => {
+  handler: async ({ orderId, sellerId }, { db, blobDir, log, jobs }) => {
     const plan = await printFilePlanOf(db, { id: orderId, sellerId });
     const node = await import('@printloom/renderer/node');
     const files: { item_id: number; print_space: string; file_url: string }[] = [];
@@ -114,7 +114,7 @@ export const printFilesJob = defineJob({
       });
       files.push({ item_id: file.item_id, print_space: file.print_space, file_url: fileUrl });
     }
-    await recordOrderEvent(db, {
+    await recordOrderEvent(db, jobs, {
       orderId,
       sellerId,
       kind: ORDER_EVENT_KINDS.printFiles,

@@ -400,6 +400,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
         const designing = plan.needs_design.length > 0;
         await changeOrder(
           tx,
+          app.jobs,
           order,
           { type: designing ? 'designing' : 'to_production' },
           actor,

@@ -119,7 +119,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
           source: 'designer',
           createdBy: auth.actorId,
         });
-        await recordOrderEvent(tx, {
+        await recordOrderEvent(tx, app.jobs, {
           orderId: Number(item.order_id),
           sellerId: auth.sellerId,
           kind: ORDER_EVENT_KINDS.designFile,
@@ -149,7 +149,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
         const missing = await itemsMissingFiles(tx, auth.sellerId, Number(order.id));
         if (missing.length > 0) throw conflict(SEN_DESIGN_MESSAGES.missingFiles(missing.length));
         const actor = actorOf(auth);
-        await changeOrder(tx, order, { type: 'designed' }, actor);
+        await changeOrder(tx, app.jobs, order, { type: 'designed' }, actor);
         const fresh = await getSellerOrder(
           tx,
           { sellerId: auth.sellerId, storeIds: null },
@@ -157,7 +157,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
           true,
         );
         if (!fresh) throw notFound();
-        const after = await changeOrder(tx, fresh, { type: 'to_production' }, actor);
+        const after = await changeOrder(tx, app.jobs, fresh, { type: 'to_production' }, actor);
         await app.jobs.enqueue(tx, printFilesJob, {
           orderId: Number(order.id),
           sellerId: auth.sellerId,

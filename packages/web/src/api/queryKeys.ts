@@ -129,7 +129,6 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.socialFeeds.all, 'one', id] as const,
   },
   siteConfig: { all: ['site-config'] as const },
-<<<<<<< HEAD
   /** The seller's team: members and pending invitations. */
   team: {
     all: ['team'] as const,
@@ -141,12 +140,11 @@ export const queryKeys = {
     all: ['account'] as const,
     sessions: () => [...queryKeys.account.all, 'sessions'] as const,
     general: () => [...queryKeys.account.all, 'general'] as const,
-=======
+  },
   notificationChannels: {
     all: ['notification-channels'] as const,
     lists: () => [...queryKeys.notificationChannels.all, 'list'] as const,
     deliveries: (id: number) => [...queryKeys.notificationChannels.all, 'deliveries', id] as const,
->>>>>>> notify
   },
   /** Buyers derived from orders (issue 13). */
   customers: {

@@ -141,14 +141,9 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/billing/PaymentAccountsPage.js')).PaymentAccountsPage,
   payment_gateways: comingSoon,
   domains: comingSoon,
-<<<<<<< HEAD
   team: async () => (await import('../pages/team/TeamPage.js')).TeamPage,
-  notifications: comingSoon,
-=======
-  team: comingSoon,
   notifications: async () =>
     (await import('../pages/settings/NotificationChannelsPage.js')).NotificationChannelsPage,
->>>>>>> notify
   api_keys: async () => (await import('../pages/settings/ApiKeysPage.js')).ApiKeysPage,
   payment_gateway_new: comingSoon,
   team_invitations: async () =>
