@@ -12,7 +12,9 @@ const ChannelUrl = z
   .string({ error: CHANNEL_MESSAGES.badUrl })
   .trim()
   .max(2000)
-  .refine((raw) => /^https?:\/\//i.test(raw) && URL.canParse(raw), CHANNEL_MESSAGES.badUrl);
+  // The pattern also tells the API documentation what an address looks like.
+  .regex(/^https?:\/\/\S+$/i, CHANNEL_MESSAGES.badUrl)
+  .refine((raw) => URL.canParse(raw), CHANNEL_MESSAGES.badUrl);
 
 const channelFields = {
   /** A label of the seller's choice; the type's name when empty. */
