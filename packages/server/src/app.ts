@@ -38,6 +38,7 @@ import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerCustomerRoutes } from './routes/customers.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerEmailGatewayRoutes } from './routes/emailGateways.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerFulfillmentRoutes } from './routes/fulfillment.js';
 import { registerMarketingRoutes } from './routes/marketing.js';
@@ -252,6 +253,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCatalogRoutes(app);
   await registerStoreRoutes(app);
   await registerCollectionRoutes(app);
+  await registerEmailGatewayRoutes(app);
   await registerFeatureRequestRoutes(app);
   await registerMoneyRoutes(app);
   await registerPromotionRoutes(app);

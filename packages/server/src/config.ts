@@ -172,6 +172,13 @@ export const ServerSettings = z
       .int()
       .positive()
       .default(DEFAULT_PUBLIC_UPLOAD_BYTES_PER_HOUR),
+    /**
+     * Provider endpoints of sellers' email gateways (issue 15), overridable so tests answer
+     * locally: Mailgun US and EU API bases, and the SES v2 base with `{region}` replaced.
+     */
+    mailgunBaseUrl: z.string().url().default('https://api.mailgun.net'),
+    mailgunEuBaseUrl: z.string().url().default('https://api.eu.mailgun.net'),
+    sesBaseUrl: z.string().min(1).default('https://email.{region}.amazonaws.com'),
     /** SMTP URL; mail goes only to the outbox and the log when unset. */
     smtpUrl: z.string().min(1).optional(),
     /** S3-compatible bucket for uploads; the local-disk store when unset. */

@@ -10,6 +10,7 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { customers } from './customers.js';
 import { dev } from './dev.js';
+import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
 import { fulfillment } from './fulfillment.js';
@@ -67,6 +68,7 @@ export const API = {
   storeContent,
   storeSettings,
   emailSenders,
+  emailGateways,
   marketing,
   personalized,
   featureRequests,
