@@ -454,6 +454,7 @@ export function createApiClient(options: ApiClientOptions) {
     bulkRegular: groupClient(API.bulkRegular),
     storeSettings: groupClient(API.storeSettings),
     emailSenders: groupClient(API.emailSenders),
+    emailGateways: groupClient(API.emailGateways),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
     dev: groupClient(API.dev),

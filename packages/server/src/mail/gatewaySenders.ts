@@ -188,6 +188,8 @@ export interface SignV4Input {
   secretAccessKey: string;
   headers: Record<string, string>;
   now?: Date;
+  /** Adds and signs `x-amz-content-sha256` (true unless told otherwise). */
+  contentHashHeader?: boolean;
 }
 
 /**
@@ -203,7 +205,7 @@ export function signV4(input: SignV4Input): Record<string, string> {
     headers[name.toLowerCase()] = value.trim();
   headers.host = input.url.host;
   headers['x-amz-date'] = amzDate;
-  headers['x-amz-content-sha256'] = payloadHash;
+  if (input.contentHashHeader !== false) headers['x-amz-content-sha256'] = payloadHash;
   const names = Object.keys(headers).sort();
   const canonicalQuery = [...input.url.searchParams]
     .map(([k, v]): [string, string] => [encodeRfc3986(k), encodeRfc3986(v)])

@@ -95,6 +95,9 @@ export const queryKeys = {
     all: ['overview'] as const,
     get: (query: object) => [...queryKeys.overview.all, query] as const,
   },
+  emailGateways: {
+    all: ['email-gateways'] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,

@@ -136,7 +136,8 @@ export const PAGE_COMPONENTS = {
 
   general_settings: async () =>
     (await import('../pages/settings/GeneralSettingsPage.js')).GeneralSettingsPage,
-  email_gateways: comingSoon,
+  email_gateways: async () =>
+    (await import('../pages/settings/EmailGatewaysPage.js')).EmailGatewaysPage,
   payment_accounts: async () =>
     (await import('../pages/billing/PaymentAccountsPage.js')).PaymentAccountsPage,
   payment_gateways: comingSoon,
