@@ -6,7 +6,7 @@ import {
   storefrontBase,
 } from '@printloom/core';
 import { z } from 'zod';
-import { sendMail } from '../auth/mailer.js';
+import { sendStoreMail } from '../mail/storeMail.js';
 import { type DueCheckoutRow, recordRecoveryEmail, recoveryCandidates } from '../sql/abandoned.js';
 import { defineJob } from './defineJob.js';
 
@@ -68,7 +68,13 @@ export const abandonedRecoveryJob = defineJob({
         ) {
           return;
         }
-        await sendMail(tx, log, settings.smtpUrl, { to: checkout.email, ...mail });
+        await sendStoreMail(
+          tx,
+          log,
+          settings,
+          { sellerId: Number(checkout.seller_id), storeId: Number(checkout.store_id) },
+          { to: checkout.email, ...mail },
+        );
         sent += 1;
       });
     }

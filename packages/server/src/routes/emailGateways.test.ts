@@ -11,6 +11,7 @@ import {
   memberSession,
   type TestApp,
 } from '../../test/helpers.js';
+import { sendStoreMail } from '../mail/storeMail.js';
 
 interface Seen {
   url: string;
@@ -100,6 +101,8 @@ const listen = async (server: Server | NetServer): Promise<number> => {
 describe.each(BACKENDS)('email gateways on %s', (backend) => {
   let t: TestApp;
   let seller: string;
+  let sellerId: number;
+  let otherId: number;
   let other: string;
   let member: string;
   let smtpPort: number;
@@ -125,8 +128,8 @@ describe.each(BACKENDS)('email gateways on %s', (backend) => {
       mailgunEuBaseUrl: base,
       sesBaseUrl: base,
     });
-    const sellerId = (await createUser(t.app, { email: 'mailer@example.test' })).id;
-    await createUser(t.app, { email: 'other-mailer@example.test' });
+    sellerId = (await createUser(t.app, { email: 'mailer@example.test' })).id;
+    otherId = (await createUser(t.app, { email: 'other-mailer@example.test' })).id;
     seller = await login(t.app, 'mailer@example.test');
     other = await login(t.app, 'other-mailer@example.test');
     member = await memberSession(t.app, sellerId, 'helper@example.test', ['update_payments']);
@@ -192,6 +195,37 @@ describe.each(BACKENDS)('email gateways on %s', (backend) => {
     expect(form.get('to')).toBe('buyer@example.test');
     expect(form.get('from')).toBe('shop@mg.example.test');
     expect(form.get('subject')).toContain('Mailgun EU');
+  });
+
+  it("sends a store's mail through the seller's every-store gateway, others through the platform", async () => {
+    const before = seen.length;
+    await sendStoreMail(
+      t.app.db,
+      t.app.log,
+      t.app.config,
+      { sellerId, storeId: 42 },
+      { to: 'buyer@example.test', subject: 'Your cart', body: 'Come back' },
+    );
+    expect(seen.length).toBe(before + 1);
+    const form = new URLSearchParams(seen.at(-1)?.body);
+    expect(form.get('subject')).toBe('Your cart');
+    expect(form.get('text')).toBe('Come back');
+    const [outbox] = await t.app.db.query<{ sent_at: Date | null }>(
+      "SELECT sent_at FROM outbox WHERE subject = 'Your cart' ORDER BY id DESC LIMIT 1",
+    );
+    expect(outbox?.sent_at).not.toBeNull();
+    await sendStoreMail(
+      t.app.db,
+      t.app.log,
+      t.app.config,
+      { sellerId: otherId, storeId: 42 },
+      { to: 'buyer@example.test', subject: 'Other cart', body: 'Come back' },
+    );
+    expect(seen.length).toBe(before + 1);
+    const [queued] = await t.app.db.query<{ sent_at: Date | null }>(
+      "SELECT sent_at FROM outbox WHERE subject = 'Other cart'",
+    );
+    expect(queued?.sent_at).toBeNull();
   });
 
   it("answers 422 with the provider's message when the provider refuses", async () => {

@@ -13,12 +13,12 @@ import {
   maskedCredentials,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
-import { createSecretBox } from '../auth/createSecretBox.js';
 import type { AuthContext } from '../http/authContext.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { ownStore } from '../http/storeScope.js';
 import { type GatewayConfig, GatewayError, sendThroughGateway } from '../mail/gatewaySenders.js';
+import { emailGatewayBox, emailGatewayContext } from '../mail/storeMail.js';
 import {
   deleteEmailGateway,
   type EmailGatewayRow,
@@ -29,11 +29,7 @@ import {
   updateEmailGateway,
 } from '../sql/emailGateways.js';
 
-export const EMAIL_GATEWAY_KEY_PURPOSE = 'email-gateways/v1';
 const OWNER_ONLY = 'Only the account owner manages email gateways';
-
-export const emailGatewayContext = (sellerId: number, id: number) =>
-  `email-gateway:${sellerId}:${id}`;
 
 const view = (row: EmailGatewayRow): EmailGateway => ({
   id: Number(row.id),
@@ -51,7 +47,7 @@ const view = (row: EmailGatewayRow): EmailGateway => ({
 
 export async function registerEmailGatewayRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
-  const box = createSecretBox(config.secret, EMAIL_GATEWAY_KEY_PURPOSE);
+  const box = emailGatewayBox(config.secret);
 
   const ownerOnly = (auth: AuthContext) => {
     if (auth.grant || auth.accessUser !== null) throw forbidden(OWNER_ONLY);

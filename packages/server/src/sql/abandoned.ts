@@ -131,6 +131,7 @@ export async function listAbandoned(
 export interface DueCheckoutRow {
   id: string;
   seller_id: number;
+  store_id: number;
   email: string;
   store_name: string;
   store_slug: string;
@@ -155,7 +156,7 @@ export async function recoveryCandidates(
   limit: number,
 ): Promise<DueCheckoutRow[]> {
   return db.query<DueCheckoutRow>(
-    `SELECT c.id, c.seller_id, c.email, s.name AS store_name, s.slug AS store_slug,
+    `SELECT c.id, c.seller_id, c.store_id, c.email, s.name AS store_name, s.slug AS store_slug,
             s.base_url AS store_base_url, c.items,
             (extract(epoch FROM now() - c.created_at) / 60)::int AS minutes,
             COALESCE((SELECT array_agg(r.email_number::int) FROM checkout_recovery_emails r

@@ -141,3 +141,7 @@ export async function emailGatewayForStore(
   );
   return rows[0] ?? null;
 }
+
+export async function markOutboxSent(q: Queryable, id: number): Promise<void> {
+  await q.query('UPDATE outbox SET sent_at = now() WHERE id = $1', [id]);
+}
