@@ -179,6 +179,11 @@ export const ServerSettings = z
     mailgunBaseUrl: z.string().url().default('https://api.mailgun.net'),
     mailgunEuBaseUrl: z.string().url().default('https://api.eu.mailgun.net'),
     sesBaseUrl: z.string().min(1).default('https://email.{region}.amazonaws.com'),
+    /**
+     * Whether a seller's SMTP gateway may point at a loopback or private address (tests and
+     * local demos); off, such a host is refused so a gateway cannot reach the internal network.
+     */
+    emailGatewayPrivateHosts: z.boolean().default(false),
     /** SMTP URL; mail goes only to the outbox and the log when unset. */
     smtpUrl: z.string().min(1).optional(),
     /** S3-compatible bucket for uploads; the local-disk store when unset. */

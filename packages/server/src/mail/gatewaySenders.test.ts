@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signV4 } from './gatewaySenders.js';
+import { GatewayError, sendThroughGateway, signV4 } from './gatewaySenders.js';
 
 describe('signV4', () => {
   it('matches the get-vanilla case of the AWS Signature V4 test suite', () => {
@@ -20,4 +20,35 @@ describe('signV4', () => {
     );
     expect(headers['x-amz-date']).toBe('20150830T123600Z');
   });
+});
+
+describe('SMTP gateway hosts', () => {
+  const endpoints = {
+    mailgunBaseUrl: 'https://api.mailgun.net',
+    mailgunEuBaseUrl: 'https://api.eu.mailgun.net',
+    sesBaseUrl: 'https://email.{region}.amazonaws.com',
+  };
+  const mail = { to: 'a@example.test', subject: 'Hi', text: 'Hello' };
+  it.each(['127.0.0.1', '10.1.2.3', '192.168.0.10', '169.254.169.254', '::1', 'localhost'])(
+    'refuses the private address %s',
+    async (host) => {
+      const sending = sendThroughGateway(
+        {
+          driver: 'smtp',
+          credentials: {
+            host,
+            port: 25,
+            secure: false,
+            username: '',
+            password: '',
+            from: 'a@example.test',
+          },
+        },
+        mail,
+        endpoints,
+      );
+      await expect(sending).rejects.toBeInstanceOf(GatewayError);
+      await expect(sending).rejects.toThrow('is not a public address');
+    },
+  );
 });

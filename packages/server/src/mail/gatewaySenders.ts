@@ -5,6 +5,8 @@
  * throws a GatewayError carrying the provider's own message.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import type {
   EmailGatewayDriver,
   MailgunCredentials,
@@ -27,7 +29,8 @@ export class GatewayError extends Error {}
 export type GatewayEndpoints = Pick<
   ServerSettings,
   'mailgunBaseUrl' | 'mailgunEuBaseUrl' | 'sesBaseUrl'
->;
+> &
+  Partial<Pick<ServerSettings, 'emailGatewayPrivateHosts'>>;
 
 export type GatewayConfig =
   | { driver: 'smtp'; credentials: SmtpCredentials }
@@ -43,7 +46,12 @@ export async function sendThroughGateway(
 ): Promise<string | null> {
   switch (gateway.driver) {
     case 'smtp':
-      return sendSmtp(gateway.credentials, mail, timeoutMs);
+      return sendSmtp(
+        gateway.credentials,
+        mail,
+        timeoutMs,
+        endpoints.emailGatewayPrivateHosts === true,
+      );
     case 'mailgun':
       return sendMailgun(gateway.credentials, mail, endpoints, timeoutMs);
     case 'ses':
@@ -53,9 +61,52 @@ export async function sendThroughGateway(
 
 export const DRIVERS: readonly EmailGatewayDriver[] = ['smtp', 'mailgun', 'ses'];
 
-async function sendSmtp(c: SmtpCredentials, mail: GatewayMail, timeoutMs: number) {
+const PRIVATE = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv4');
+}
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['::ffff:0:0', 96],
+] as const) {
+  PRIVATE.addSubnet(net, prefix, 'ipv6');
+}
+
+/** The address to connect to: resolved once, and refused when private unless allowed. */
+async function smtpAddress(host: string, allowPrivate: boolean): Promise<string> {
+  let address: string;
+  try {
+    address = isIP(host) ? host : (await lookup(host)).address;
+  } catch {
+    throw new GatewayError(`The SMTP host ${host} could not be found`);
+  }
+  if (!allowPrivate && PRIVATE.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4')) {
+    throw new GatewayError(`The SMTP host ${host} is not a public address`);
+  }
+  return address;
+}
+
+async function sendSmtp(
+  c: SmtpCredentials,
+  mail: GatewayMail,
+  timeoutMs: number,
+  allowPrivate: boolean,
+) {
+  const address = await smtpAddress(c.host, allowPrivate);
   const transport = nodemailer.createTransport({
-    host: c.host,
+    host: address,
+    // TLS still checks the certificate against the name the seller gave.
+    ...(isIP(c.host) ? {} : { tls: { servername: c.host } }),
     port: c.port,
     secure: c.secure,
     ...(c.username ? { auth: { user: c.username, pass: c.password } } : {}),

@@ -127,6 +127,7 @@ describe.each(BACKENDS)('email gateways on %s', (backend) => {
       mailgunBaseUrl: base,
       mailgunEuBaseUrl: base,
       sesBaseUrl: base,
+      emailGatewayPrivateHosts: true,
     });
     sellerId = (await createUser(t.app, { email: 'mailer@example.test' })).id;
     otherId = (await createUser(t.app, { email: 'other-mailer@example.test' })).id;
