@@ -1,4 +1,4 @@
 export * from './AuthorizedAccount.js';
+export * from './emailGateways.js';
 export * from './settings.js';
 export * from './team.js';
-export * from './emailGateways.js';
