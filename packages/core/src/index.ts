@@ -19,6 +19,7 @@ export * from './featured/index.js';
 export * from './feedback/index.js';
 export * from './fulfillment/index.js';
 export * from './ledger/index.js';
+export * from './points/index.js';
 export * from './locale/index.js';
 export * from './menu/index.js';
 export * from './notification/index.js';

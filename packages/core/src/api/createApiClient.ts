@@ -492,6 +492,7 @@ export function createApiClient(options: ApiClientOptions) {
     customers: groupClient(API.customers),
     abandoned: groupClient(API.abandoned),
     orderCare: groupClient(API.orderCare),
+    points: groupClient(API.points),
     fulfillment: {
       ...groupClient(API.fulfillment),
       /** `POST /seller/fulfillment/orders/import` with the CSV as the multipart `file`. */
