@@ -489,12 +489,22 @@ export function createApiClient(options: ApiClientOptions) {
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
     socialFeeds: groupClient(API.socialFeeds),
-    customers: groupClient(API.customers),
+    customers: {
+      ...groupClient(API.customers),
+      /** The address of the customers CSV with the list's filters (a download link). */
+      exportCsv: (query: z.input<typeof API.customers.exportCsv.query> = {}) => {
+        const checked = validated(API.customers.exportCsv.query, query) as QueryParams;
+        const { page: _page, per_page: _perPage, ...filters } = checked;
+        return `${baseUrl}${API.customers.exportCsv.path}${queryString(filters)}`;
+      },
+    },
     abandoned: groupClient(API.abandoned),
     orderCare: groupClient(API.orderCare),
     points: groupClient(API.points),
     fulfillment: {
       ...groupClient(API.fulfillment),
+      /** The address of the import template (a download link). */
+      template: () => `${baseUrl}${API.fulfillment.template.path}`,
       /** `POST /seller/fulfillment/orders/import` with the CSV as the multipart `file`. */
       importOrders: async (file: Blob, fileName: string): Promise<FulfillmentImportAnswer> => {
         const form = new FormData();
