@@ -95,6 +95,12 @@ export const queryKeys = {
     all: ['overview'] as const,
     get: (query: object) => [...queryKeys.overview.all, query] as const,
   },
+  points: {
+    all: ['points'] as const,
+    balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,
+    checkIn: () => [...queryKeys.points.all, 'checkIn'] as const,
+    contest: () => ['contest'] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
