@@ -4,6 +4,8 @@
  * the granted reward) and two bookings never decide on the same balance.
  *
  * - `bookSalePoints`: 1 point per item of a paid storefront order (key `sale:<order id>`).
+ * - `reverseSalePoints`: a refunded order takes its sale points back, at most down to zero
+ *   (points already spent on a reward stay spent).
  * - `checkIn`: 5 points for the seller's local day, +5 on every 7th consecutive day; a second
  *   check-in on the same local day books nothing (key `check_in:<day>`).
  * - `redeemReward`: spends points (409 when the balance is short) and grants the reward: SMS
@@ -29,6 +31,7 @@ import {
   insertPointEntry,
   lockSellerPoints,
   pointBalance,
+  pointEntryPoints,
   sellerUtcOffset,
 } from '../sql/points.js';
 
@@ -52,6 +55,27 @@ export async function bookSalePoints(
     points,
     note: `Order ${order.orderNumber}`,
     idempotencyKey: `sale:${order.id}`,
+    orderId: order.id,
+    createdAt: now,
+  });
+}
+
+/** Takes back the points of a refunded order, once; never below a zero balance. */
+export async function reverseSalePoints(
+  tx: Queryable,
+  order: { id: number; sellerId: number; orderNumber: string | null },
+  now: Date = new Date(),
+): Promise<number | null> {
+  await lockSellerPoints(tx, order.sellerId);
+  const booked = await pointEntryPoints(tx, order.sellerId, `sale:${order.id}`);
+  if (booked === null || booked <= 0) return null;
+  const back = Math.min(booked, await pointBalance(tx, order.sellerId));
+  return insertPointEntry(tx, {
+    sellerId: order.sellerId,
+    kind: 'sale',
+    points: -back,
+    note: `Order ${order.orderNumber ?? order.id} refunded`,
+    idempotencyKey: `sale_reversal:${order.id}`,
     orderId: order.id,
     createdAt: now,
   });

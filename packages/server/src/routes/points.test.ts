@@ -100,6 +100,21 @@ describe.each(BACKENDS)('SEN points, check-in and contest on %s', (backend) => {
     await checkSum();
   });
 
+  it('takes the points of a refunded order back', async () => {
+    seller = await login(t.app, 'pointer@example.test');
+    const sale = await storeWithCampaign(t.app, seller, 'points-refund-shop', 25);
+    const order = await paidOrder(t.app, 'points-refund-shop', sale, 2);
+    expect((await points()).balance).toBe(5);
+    const cancelled = await call(seller, 'POST', `/seller/orders/${order.order_id}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const answer = await points();
+    expect(answer.balance).toBe(3);
+    expect(answer.entries[0]).toMatchObject({ kind: 'sale', points: -2 });
+    await checkSum();
+  });
+
   it('checks in once per local day and counts the streak with a bonus on day 7', async () => {
     // 05:00 local at UTC+5 is still the previous evening in UTC: the local day counts.
     await t.app.db.query('UPDATE users SET utc_offset = 5 WHERE id = $1', [sellerId]);

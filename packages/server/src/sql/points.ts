@@ -195,3 +195,16 @@ export async function sellerName(q: Queryable, sellerId: number): Promise<string
   const [row] = await q.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [sellerId]);
   return row?.name ?? '';
 }
+
+/** The points an entry booked (null when there is no entry with the key). */
+export async function pointEntryPoints(
+  q: Queryable,
+  sellerId: number,
+  key: string,
+): Promise<number | null> {
+  const [row] = await q.query<{ points: number }>(
+    'SELECT points FROM point_entries WHERE seller_id = $1 AND idempotency_key = $2',
+    [sellerId, key],
+  );
+  return row ? Number(row.points) : null;
+}
