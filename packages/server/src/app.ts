@@ -47,6 +47,7 @@ import { registerNotificationChannelRoutes } from './routes/notificationChannels
 import { registerOrderCareRoutes } from './routes/orderCare.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
+import { registerPointRoutes } from './routes/points.js';
 import { registerPricingRoutes } from './routes/pricing.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
@@ -255,6 +256,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCollectionRoutes(app);
   await registerEmailGatewayRoutes(app);
   await registerFeatureRequestRoutes(app);
+  await registerPointRoutes(app);
   await registerMoneyRoutes(app);
   await registerPromotionRoutes(app);
   await registerPricingRoutes(app);

@@ -501,6 +501,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
     abandoned: groupClient(API.abandoned),
     orderCare: groupClient(API.orderCare),
+    points: groupClient(API.points),
     fulfillment: {
       ...groupClient(API.fulfillment),
       /** The address of the import template (a download link). */

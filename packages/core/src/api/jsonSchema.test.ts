@@ -27,6 +27,7 @@ import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
 import * as order from '../order/index.js';
 import * as pages from '../pages/index.js';
+import * as points from '../points/index.js';
 import * as pricing from '../pricing/index.js';
 import * as promotion from '../promotion/index.js';
 import * as quality from '../quality/index.js';
@@ -70,6 +71,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   featured,
   feedback,
   ledger,
+  points,
   fulfillment,
   locale,
   menu,

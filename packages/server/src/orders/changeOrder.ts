@@ -7,6 +7,7 @@ import type { Queryable } from '../db/Db.js';
 import { conflict } from '../http/errors.js';
 import type { JobQueue } from '../jobs/defineJob.js';
 import { bookOrderReversal } from '../money/bookings.js';
+import { reverseSalePoints } from '../money/points.js';
 import { type OrderFullRow, orderItems, writeOrderState } from '../sql/sellerOrders.js';
 import { ORDER_EVENT_KINDS, type OrderActor, recordOrderEvent } from './recordOrderEvent.js';
 
@@ -45,6 +46,12 @@ export async function changeOrder(
       },
       { actorId: actor.id, reason: 'Order cancelled' },
     );
+    // The SEN points of its items go too (issue 14).
+    await reverseSalePoints(tx, {
+      id: Number(order.id),
+      sellerId: Number(order.seller_id),
+      orderNumber: order.order_number,
+    });
   }
   await recordOrderEvent(tx, jobs, {
     orderId: Number(order.id),

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
+import { bookSalePoints } from '../money/points.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
@@ -484,6 +485,13 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             },
             saleSettings,
           );
+          // SEN points for the items sold, with the order (issue 14).
+          await bookSalePoints(tx, {
+            id: order.id,
+            sellerId: checkout.seller_id,
+            orderNumber: order.order_number,
+            items: checkout.items,
+          });
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {

@@ -98,6 +98,12 @@ export const queryKeys = {
   emailGateways: {
     all: ['email-gateways'] as const,
   },
+  points: {
+    all: ['points'] as const,
+    balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,
+    checkIn: () => [...queryKeys.points.all, 'checkIn'] as const,
+    contest: () => ['contest'] as const,
+  },
   collections: {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,

@@ -37,7 +37,7 @@ const notFound: LoadPage = async () => NotFoundPage;
 export const PAGE_COMPONENTS = {
   overview: async () => (await import('../pages/DashboardPage.js')).DashboardPage,
   referral: comingSoon,
-  contest: comingSoon,
+  contest: async () => (await import('../pages/points/ContestPage.js')).ContestPage,
   calendar: comingSoon,
   sen_design: async () => (await import('../pages/orders/SenDesignPage.js')).SenDesignPage,
 
@@ -156,14 +156,14 @@ export const PAGE_COMPONENTS = {
   ai_design: comingSoon,
   ai_design_history: comingSoon,
   aop_test: comingSoon,
-  check_in: comingSoon,
+  check_in: async () => (await import('../pages/points/CheckInPage.js')).CheckInPage,
   feature_requests: async () =>
     (await import('../pages/feedback/FeatureRequestsPage.js')).FeatureRequestsPage,
   feature_request: async () =>
     (await import('../pages/feedback/FeatureRequestPage.js')).FeatureRequestPage,
   notification_list: async () => (await import('../pages/NotificationsPage.js')).NotificationsPage,
   notification: async () => (await import('../pages/NotificationPage.js')).NotificationPage,
-  sen_points: comingSoon,
+  sen_points: async () => (await import('../pages/points/SenPointsPage.js')).SenPointsPage,
   tts_callback: comingSoon,
   woocommerce_connect: comingSoon,
 

@@ -14,7 +14,7 @@ describe('the route table', () => {
     const keys = routes.map(({ contract }) => `${contract.method} ${contract.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     // Every route of the table; update when a group gains or loses a route.
-    expect(routes.length).toBe(245);
+    expect(routes.length).toBe(251);
   });
 
   it('writes paths Fastify style, with a schema for exactly the named parameters', () => {
@@ -133,6 +133,13 @@ describe('the route table', () => {
         'moneyAdmin.payouts',
         'moneyAdmin.rejectPayout',
         'moneyAdmin.setPaymentAccountStatus',
+        // SEN points, check-in and contest pages are open to every member (spec §6);
+        // contests are created by operators only (checked by the handler).
+        'points.balance',
+        'points.checkIn',
+        'points.checkInMonth',
+        'points.contest',
+        'points.createContest',
         'pricing.stockBaseCosts',
         'productReviews.list',
         'productReviews.settings',

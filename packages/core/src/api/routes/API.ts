@@ -22,6 +22,7 @@ import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
+import { points } from './points.js';
 import { pricing } from './pricing.js';
 import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
@@ -88,6 +89,7 @@ export const API = {
   fulfillment,
   abandoned,
   orderCare,
+  points,
 } as const;
 
 export type ApiTable = typeof API;
