@@ -18,6 +18,7 @@ import {
 import { useMe } from '../../api/hooks/useAuth.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
 import { money } from '../customers/money.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
@@ -84,16 +85,7 @@ export function AbandonedPage() {
         />
       </search>
 
-      {list.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1" data-testid="list-error">
-            {errorMessage(list.error)}
-          </span>
-          <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
 
       <DataTable
         caption="Abandoned checkouts"

@@ -1,6 +1,5 @@
 import {
   API,
-  errorMessage,
   LEDGER_MESSAGES,
   PAYOUT_MIN_AMOUNT,
   type Payout,
@@ -24,6 +23,7 @@ import { usePayouts, useRequestPayout } from '../../api/hooks/usePayouts.js';
 import { transactionsExportUrl, useTransactions } from '../../api/hooks/useTransactions.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
 import { FormError } from '../auth/FormError.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
@@ -117,16 +117,7 @@ export function PayoutsPage() {
         />
       </search>
 
-      {list.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1" data-testid="list-error">
-            {errorMessage(list.error)}
-          </span>
-          <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
 
       <DataTable
         caption="Transactions"

@@ -6,6 +6,7 @@ import Placeholder from 'react-bootstrap/Placeholder';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { GenericModal } from '../../shell/GenericModal.js';
 import { toasts } from '../../toast/toastStore.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
@@ -202,16 +203,7 @@ export function BulkListView(props: BulkListViewProps) {
         </Form.Select>
       </search>
 
-      {props.error ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1" data-testid="list-error">
-            {errorMessage(props.error)}
-          </span>
-          <Button size="sm" variant="outline-danger" onClick={props.onRefetch}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={props.error} onRetry={props.onRefetch} />
 
       {live ? (
         <p className="small text-body-secondary mb-2" aria-live="polite">

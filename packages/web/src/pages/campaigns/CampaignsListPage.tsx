@@ -14,7 +14,6 @@ import {
   userDate,
 } from '@printloom/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
@@ -29,6 +28,7 @@ import { ActionResults, type RowResult } from '../../lists/ActionResults.js';
 import { type BulkAction, BulkActionBar } from '../../lists/BulkActionBar.js';
 import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { RowActions } from '../../lists/RowActions.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
@@ -259,16 +259,7 @@ export function CampaignsListPage() {
 
       {notice ? <NoticeView notice={notice} onDismiss={() => setNotice(null)} /> : null}
 
-      {list.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1" data-testid="list-error">
-            {errorMessage(list.error)}
-          </span>
-          <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
 
       <BulkActionBar
         count={selected.size}

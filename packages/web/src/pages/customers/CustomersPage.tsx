@@ -1,11 +1,11 @@
 import { API, type Customer, errorMessage, userDate, userDateTime } from '@printloom/core';
 import { useCallback, useMemo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { Link } from 'react-router';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { useCustomer, useCustomerList } from '../../api/hooks/useCustomers.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
 import { ListPagination } from '../lists/ListPagination.js';
@@ -80,16 +80,7 @@ export function CustomersPage() {
         />
       </search>
 
-      {list.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1" data-testid="list-error">
-            {errorMessage(list.error)}
-          </span>
-          <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
 
       <DataTable
         caption="Customers"

@@ -17,6 +17,7 @@ import {
   useImportFulfillmentOrders,
 } from '../../api/hooks/useFulfillment.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
 import { money } from '../customers/money.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
@@ -81,16 +82,7 @@ export function FulfillmentPage() {
         />
       </search>
 
-      {list.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1" data-testid="list-error">
-            {errorMessage(list.error)}
-          </span>
-          <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
 
       <DataTable
         caption="Fulfillment orders"

@@ -12,6 +12,7 @@ import { useMe } from '../../api/hooks/useAuth.js';
 import { useCancelRequests, useDecideCancelRequest } from '../../api/hooks/useOrderCare.js';
 import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
 import { money } from '../customers/money.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
@@ -107,14 +108,7 @@ export function CancelOrdersPage() {
         </div>
       ) : null}
 
-      {list.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1">{errorMessage(list.error)}</span>
-          <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
 
       <DataTable
         caption="Cancellation requests"

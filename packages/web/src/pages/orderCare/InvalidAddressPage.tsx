@@ -14,6 +14,7 @@ import { useMe } from '../../api/hooks/useAuth.js';
 import { useFixAddress, useInvalidAddresses } from '../../api/hooks/useOrderCare.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
+import { ListLoadError } from '../../lists/ListLoadError.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
 import { money } from '../customers/money.js';
 import { ListPagination } from '../lists/ListPagination.js';
@@ -68,14 +69,7 @@ export function InvalidAddressPage() {
           />
         </div>
       ) : null}
-      {list.isError ? (
-        <div className="alert alert-danger d-flex align-items-center gap-3" role="alert">
-          <span className="flex-grow-1">{errorMessage(list.error)}</span>
-          <Button size="sm" variant="outline-danger" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
       <DataTable
         caption="Orders held for their address"
         columns={columns}
