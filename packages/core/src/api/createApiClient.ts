@@ -443,6 +443,7 @@ export function createApiClient(options: ApiClientOptions) {
     },
     catalog: groupClient(API.catalog),
     campaigns: groupClient(API.campaigns),
+    campaignTemplates: groupClient(API.campaignTemplates),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     promotions: groupClient(API.promotions),

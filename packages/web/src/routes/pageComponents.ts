@@ -78,7 +78,8 @@ export const PAGE_COMPONENTS = {
   campaign_custom_edit: campaignEdit,
   campaign_template_bulk: comingSoon,
   campaign_template_mockup: comingSoon,
-  campaign_template: comingSoon,
+  campaign_template: async () =>
+    (await import('../pages/campaigns/templates/TemplatesPage.js')).TemplatesPage,
   campaign_express: comingSoon,
   campaign_bulk: regularBulkImport,
   campaign_bulk_v2: regularBulkImport,

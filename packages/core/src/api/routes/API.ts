@@ -5,6 +5,7 @@ import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
 import { campaigns } from './campaigns.js';
+import { campaignTemplates } from './campaignTemplates.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
@@ -60,6 +61,7 @@ export const API = {
   images,
   catalog,
   campaigns,
+  campaignTemplates,
   bulkV3,
   bulkRegular,
   stores,
