@@ -76,7 +76,8 @@ export const PAGE_COMPONENTS = {
   campaign_aop_edit: campaignEdit,
   campaign_combo_edit: campaignEdit,
   campaign_custom_edit: campaignEdit,
-  campaign_template_bulk: comingSoon,
+  campaign_template_bulk: async () =>
+    (await import('../pages/bulk/BulkImportPage.js')).TemplateBulkImportPage,
   campaign_template_mockup: comingSoon,
   campaign_template: async () =>
     (await import('../pages/campaigns/templates/TemplatesPage.js')).TemplatesPage,
