@@ -131,13 +131,15 @@ describe('template bulk (/campaigns/template/bulk/{id?})', () => {
     expect(screen.getByRole('searchbox', { name: 'Search your templates' })).toBeTruthy();
     expect(screen.queryByText('Plain campaign')).toBeNull();
     await userEvent.click(pick);
-    await screen.findByTestId('template-products', LOAD);
+    await screen.findByTestId('template-products', undefined, LOAD);
     expect(router.state.location.pathname).toBe('/campaigns/template/bulk/5');
   });
 
   it('creates one regular bulk job per artwork from the preselected template', async () => {
     open('/campaigns/template/bulk/5');
-    expect((await screen.findByTestId('template-products', LOAD)).textContent).toContain('front');
+    expect((await screen.findByTestId('template-products', undefined, LOAD)).textContent).toContain(
+      'front',
+    );
     const csv = new File(
       [
         'campaign_name,new_url\nCat one,https://cdn.example.test/one.png\nCat two,https://cdn.example.test/two.png\n',
@@ -146,7 +148,7 @@ describe('template bulk (/campaigns/template/bulk/{id?})', () => {
       { type: 'text/csv' },
     );
     await userEvent.upload(screen.getByTestId('csv-input'), csv);
-    expect((await screen.findByTestId('check-summary', LOAD)).textContent).toContain(
+    expect((await screen.findByTestId('check-summary', undefined, LOAD)).textContent).toContain(
       '2 valid rows will be created',
     );
     await userEvent.click(
