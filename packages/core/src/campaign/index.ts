@@ -1,5 +1,6 @@
 export * from './Campaign.js';
 export * from './CampaignActions.js';
+export * from './CampaignExport.js';
 export * from './CampaignListQuery.js';
 export * from './CampaignTemplate.js';
 export * from './checkPersonalizedMatch.js';

@@ -70,7 +70,8 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/collections/FeaturedCampaignsPage.js')).FeaturedCampaignsPage,
   pricing_analytics: async () =>
     (await import('../pages/pricing/PricingAnalyticsPage.js')).PricingAnalyticsPage,
-  campaigns_import: comingSoon,
+  campaigns_import: async () =>
+    (await import('../pages/campaigns/import/CampaignImportPage.js')).CampaignImportPage,
   campaign_edit: campaignEdit,
   campaign_ai_edit: campaignEdit,
   campaign_aop_edit: campaignEdit,

@@ -4,6 +4,7 @@ import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
+import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
 import { campaignTemplates } from './campaignTemplates.js';
 import { catalog } from './catalog.js';
@@ -62,6 +63,7 @@ export const API = {
   catalog,
   campaigns,
   campaignTemplates,
+  campaignImport,
   bulkV3,
   bulkRegular,
   stores,

@@ -1,4 +1,4 @@
-import type { SaveAsTemplateBody, UseTemplateBody } from '@printloom/core';
+import type { CampaignImportBody, SaveAsTemplateBody, UseTemplateBody } from '@printloom/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
@@ -19,6 +19,15 @@ export function useStartFromTemplate() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UseTemplateBody }) =>
       api.campaignTemplates.startFromTemplate({ params: { id }, body }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
+  });
+}
+
+/** Imports a campaign export; every campaign list refetches after it. */
+export function useImportCampaigns() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CampaignImportBody) => api.campaignImport.import({ body }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.campaigns.all }),
   });
 }
