@@ -45,10 +45,9 @@ export function TemplatesPage() {
   return <NotFoundPage />;
 }
 
-type TemplateAction = 'use' | 'express' | 'bulk' | 'edit';
+type TemplateAction = 'use' | 'bulk' | 'edit';
 const ACTION_LABELS: Record<TemplateAction, string> = {
   use: 'Use template',
-  express: 'Express launch',
   bulk: 'Bulk launch',
   edit: 'Edit in the editor',
 };
@@ -69,7 +68,6 @@ function TemplateList() {
     const go = (action: TemplateAction, template: Campaign) => {
       const to = {
         use: TEMPLATE_PATHS.detail(template.id),
-        express: TEMPLATE_PATHS.express(template.id),
         bulk: TEMPLATE_PATHS.bulk(template.id),
         edit: TEMPLATE_PATHS.edit(template.id),
       }[action];
@@ -104,7 +102,7 @@ function TemplateList() {
         cell: ({ row }) => (
           <RowActions
             name={row.original.name}
-            items={(['use', 'express', 'bulk', 'edit'] as const).map((action) => ({
+            items={(['use', 'bulk', 'edit'] as const).map((action) => ({
               action,
               label: ACTION_LABELS[action],
             }))}
@@ -125,7 +123,7 @@ function TemplateList() {
       </div>
       <p className="text-body-secondary">
         A template keeps a campaign's products, colours, prices and design as a starting point:
-        start a draft from it, launch it with new artwork in one step, or launch many at once.
+        start a draft from it, or launch many campaigns from it with new artwork.
       </p>
 
       <div className="mb-3" style={{ maxWidth: 360 }}>
@@ -290,9 +288,6 @@ function TemplateDetail({ id }: { id: number }) {
             <>
               <Link to={TEMPLATE_PATHS.edit(campaign.id)} className="btn btn-outline-secondary">
                 Edit in the editor
-              </Link>
-              <Link to={TEMPLATE_PATHS.express(campaign.id)} className="btn btn-outline-primary">
-                Express launch
               </Link>
               <Link to={TEMPLATE_PATHS.bulk(campaign.id)} className="btn btn-outline-primary">
                 Bulk launch

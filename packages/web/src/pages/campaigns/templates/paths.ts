@@ -5,7 +5,6 @@ export const TEMPLATE_PATHS = {
   list: pagePath('campaign_template'),
   detail: (id: number) => pagePath('campaign_template', { '*': id }),
   bulk: (id?: number) => pagePath('campaign_template_bulk', { id }),
-  express: (id?: number) => pagePath('campaign_express', { '*': id }),
   edit: (id: number) => pagePath('campaign_edit', { id }),
   campaigns: pagePath('all_campaigns'),
 } as const;
