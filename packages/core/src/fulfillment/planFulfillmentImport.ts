@@ -10,6 +10,7 @@ import {
   FULFILLMENT_MAX_QUANTITY,
   FULFILLMENT_MESSAGES,
   type FulfillmentCsvColumn,
+  NOT_IMPORTED_PREFIX,
   OPTIONAL_FULFILLMENT_COLUMNS,
 } from './constants.js';
 import { parseSku, type Sku } from './sku.js';
@@ -330,7 +331,7 @@ function planRows(
         if (!bad.has(row)) {
           errors.push({
             row,
-            message: `Not imported: order ${first.fields.external_order_id} has errors on row ${[...bad].sort((a, b) => a - b).join(', ')}`,
+            message: `${NOT_IMPORTED_PREFIX} order ${first.fields.external_order_id} has errors on row ${[...bad].sort((a, b) => a - b).join(', ')}`,
           });
         }
       }

@@ -8,6 +8,7 @@
 import {
   type FulfillmentRecord,
   type FulfillmentSource,
+  NOT_IMPORTED_PREFIX,
   planFulfillmentRecords,
   SHOP_MESSAGES,
   type ShopImportSkip,
@@ -87,7 +88,7 @@ function reasonsByOrder(
     const id = rowOrder.get(error.row);
     if (id === undefined) continue;
     const list = reasons.get(id) ?? [];
-    if (!error.message.startsWith('Not imported:') && !list.includes(error.message)) {
+    if (!error.message.startsWith(NOT_IMPORTED_PREFIX) && !list.includes(error.message)) {
       list.push(error.message);
     }
     reasons.set(id, list);

@@ -568,3 +568,34 @@ describe.each(BACKENDS)('shop connections on %s', (backend) => {
     expect((await fulfillment()).length).toBeGreaterThan(0);
   });
 });
+
+describe('shop addresses on a server that keeps to public https shops', () => {
+  let t: TestApp;
+  let seller: string;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    await createUser(t.app, { email: 'public-shops@example.test' });
+    seller = await login(t.app, 'public-shops@example.test');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const connect = (shopUrl: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/seller/shop-connections/woocommerce',
+      headers: bearer(seller),
+      payload: { shop_url: shopUrl, consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
+    });
+
+  it('refuses a plain http shop and one on a loopback or private address', async () => {
+    const plain = await connect('http://shop.example.com');
+    expect(plain.statusCode).toBe(422);
+    expect(body(plain).message).toBe('The shop address must start with https://');
+    for (const inside of ['https://127.0.0.1:8443/shop', 'https://10.0.0.5', 'https://localhost']) {
+      const answer = await connect(inside);
+      expect(answer.statusCode, inside).toBe(422);
+      expect(body(answer).message).toBe('The shop address is on a private or local network');
+    }
+  });
+});
