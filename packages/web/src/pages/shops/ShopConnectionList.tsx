@@ -37,10 +37,10 @@ export function ShopConnectionList({ kind }: { kind: ShopKind }) {
   return (
     <section aria-labelledby={`${kind}-connected`}>
       <h2 className="h5" id={`${kind}-connected`}>
-        Connected {SHOP_KIND_LABELS[kind]} shops
+        Your {SHOP_KIND_LABELS[kind]} connections
       </h2>
       {mine.length === 0 ? (
-        <p className="text-body-secondary">No {SHOP_KIND_LABELS[kind]} shop is connected yet.</p>
+        <p className="text-body-secondary">No {SHOP_KIND_LABELS[kind]} connection yet.</p>
       ) : (
         <ul className="list-unstyled">
           {mine.map((connection) => (

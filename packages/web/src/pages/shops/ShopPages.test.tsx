@@ -144,7 +144,7 @@ describe('WooCommerce page (/woocommerce/connect)', () => {
     const user = userEvent.setup();
     open('woocommerce_connect', '/woocommerce/connect');
     await screen.findByRole('heading', { name: 'WooCommerce', level: 1 }, LOAD_TIMEOUT);
-    expect(await screen.findByText('No WooCommerce shop is connected yet.')).toBeTruthy();
+    expect(await screen.findByText('No WooCommerce connection yet.')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Shop address'), 'https://shop.test');
     await user.type(screen.getByLabelText('Consumer key'), 'ck_refused');
