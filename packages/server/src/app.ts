@@ -57,6 +57,7 @@ import { registerPublicApiRoutes } from './routes/publicApi.js';
 import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerSenDesignRoutes } from './routes/senDesign.js';
 import { registerShellRoutes } from './routes/shell.js';
+import { registerShopConnectionRoutes } from './routes/shopConnections.js';
 import { registerSocialFeedRoutes } from './routes/socialFeeds.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -325,6 +326,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerSocialFeedRoutes(app);
   await registerCustomerRoutes(app);
   await registerFulfillmentRoutes(app);
+  await registerShopConnectionRoutes(app);
   await registerAbandonedRoutes(app);
   await registerOrderCareRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);

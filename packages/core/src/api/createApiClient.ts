@@ -457,6 +457,7 @@ export function createApiClient(options: ApiClientOptions) {
     storeSettings: groupClient(API.storeSettings),
     emailSenders: groupClient(API.emailSenders),
     emailGateways: groupClient(API.emailGateways),
+    shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
     dev: groupClient(API.dev),

@@ -99,6 +99,10 @@ export const queryKeys = {
   emailGateways: {
     all: ['email-gateways'] as const,
   },
+  shopConnections: {
+    all: ['shop-connections'] as const,
+    runs: (id: number) => ['shop-connections', 'runs', id] as const,
+  },
   points: {
     all: ['points'] as const,
     balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,

@@ -167,8 +167,9 @@ export const PAGE_COMPONENTS = {
   notification_list: async () => (await import('../pages/NotificationsPage.js')).NotificationsPage,
   notification: async () => (await import('../pages/NotificationPage.js')).NotificationPage,
   sen_points: async () => (await import('../pages/points/SenPointsPage.js')).SenPointsPage,
-  tts_callback: comingSoon,
-  woocommerce_connect: comingSoon,
+  tts_callback: async () => (await import('../pages/shops/TikTokShopPage.js')).TikTokShopPage,
+  woocommerce_connect: async () =>
+    (await import('../pages/shops/WooCommerceConnectPage.js')).WooCommerceConnectPage,
 
   login: async () => (await import('../pages/auth/LoginPage.js')).LoginPage,
   register: async () => (await import('../pages/auth/RegisterPage.js')).RegisterPage,

@@ -33,6 +33,7 @@ import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
+import { shopConnections } from './shopConnections.js';
 import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
@@ -91,6 +92,7 @@ export const API = {
   socialFeeds,
   customers,
   fulfillment,
+  shopConnections,
   abandoned,
   orderCare,
   points,
