@@ -28,6 +28,7 @@ export * from './points/index.js';
 export * from './pricing/index.js';
 export * from './promotion/index.js';
 export * from './quality/index.js';
+export * from './referral/index.js';
 export * from './state/index.js';
 export * from './store/index.js';
 export * from './survey/index.js';

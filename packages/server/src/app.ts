@@ -52,6 +52,7 @@ import { registerPricingRoutes } from './routes/pricing.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerPublicApiRoutes } from './routes/publicApi.js';
+import { registerReferralRoutes } from './routes/referral.js';
 import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerSenDesignRoutes } from './routes/senDesign.js';
 import { registerShellRoutes } from './routes/shell.js';
@@ -279,6 +280,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerFulfillmentRoutes(app);
   await registerAbandonedRoutes(app);
   await registerOrderCareRoutes(app);
+  await registerReferralRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

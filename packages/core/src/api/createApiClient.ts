@@ -489,6 +489,7 @@ export function createApiClient(options: ApiClientOptions) {
     moneyAdmin: groupClient(API.moneyAdmin),
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
+    referral: groupClient(API.referral),
     socialFeeds: groupClient(API.socialFeeds),
     customers: {
       ...groupClient(API.customers),

@@ -31,6 +31,7 @@ import * as points from '../points/index.js';
 import * as pricing from '../pricing/index.js';
 import * as promotion from '../promotion/index.js';
 import * as quality from '../quality/index.js';
+import * as referral from '../referral/index.js';
 import * as state from '../state/index.js';
 import * as store from '../store/index.js';
 import * as survey from '../survey/index.js';
@@ -81,6 +82,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   pricing,
   promotion,
   quality,
+  referral,
   state,
   store,
   survey,

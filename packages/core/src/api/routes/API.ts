@@ -28,6 +28,7 @@ import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { referral } from './referral.js';
 import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
@@ -90,6 +91,7 @@ export const API = {
   abandoned,
   orderCare,
   points,
+  referral,
 } as const;
 
 export type ApiTable = typeof API;
