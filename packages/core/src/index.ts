@@ -4,6 +4,7 @@ export * from './api/index.js';
 export * from './apiKey/index.js';
 export * from './auth/index.js';
 export * from './bulk/index.js';
+export * from './calendar/index.js';
 export * from './campaign/index.js';
 export * from './catalog/index.js';
 export * from './checkout/index.js';

@@ -33,6 +33,7 @@ import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
+import { registerCalendarRoutes } from './routes/calendar.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
@@ -325,6 +326,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerAbandonedRoutes(app);
   await registerOrderCareRoutes(app);
   await registerReferralRoutes(app);
+  await registerCalendarRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

@@ -490,6 +490,7 @@ export function createApiClient(options: ApiClientOptions) {
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
     referral: groupClient(API.referral),
+    calendar: groupClient(API.calendar),
     socialFeeds: groupClient(API.socialFeeds),
     customers: {
       ...groupClient(API.customers),

@@ -6,6 +6,7 @@ import * as analytics from '../analytics/index.js';
 import * as apiKey from '../apiKey/index.js';
 import * as auth from '../auth/index.js';
 import * as bulk from '../bulk/index.js';
+import * as calendar from '../calendar/index.js';
 import * as campaign from '../campaign/index.js';
 import * as catalog from '../catalog/index.js';
 import * as checkout from '../checkout/index.js';
@@ -58,6 +59,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   api,
   auth,
   bulk,
+  calendar,
   campaign,
   catalog,
   checkout,

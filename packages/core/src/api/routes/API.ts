@@ -4,6 +4,7 @@ import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
+import { calendar } from './calendar.js';
 import { campaigns } from './campaigns.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
@@ -92,6 +93,7 @@ export const API = {
   orderCare,
   points,
   referral,
+  calendar,
 } as const;
 
 export type ApiTable = typeof API;
