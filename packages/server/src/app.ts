@@ -33,6 +33,7 @@ import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
+import { registerCalendarRoutes } from './routes/calendar.js';
 import { registerCampaignImportRoutes } from './routes/campaignImport.js';
 import { registerCampaignTemplateRoutes } from './routes/campaignTemplates.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
@@ -54,6 +55,7 @@ import { registerPricingRoutes } from './routes/pricing.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
 import { registerPromotionRoutes } from './routes/promotions.js';
 import { registerPublicApiRoutes } from './routes/publicApi.js';
+import { registerReferralRoutes } from './routes/referral.js';
 import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerSenDesignRoutes } from './routes/senDesign.js';
 import { registerShellRoutes } from './routes/shell.js';
@@ -329,6 +331,8 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerShopConnectionRoutes(app);
   await registerAbandonedRoutes(app);
   await registerOrderCareRoutes(app);
+  await registerReferralRoutes(app);
+  await registerCalendarRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

@@ -492,6 +492,8 @@ export function createApiClient(options: ApiClientOptions) {
     moneyAdmin: groupClient(API.moneyAdmin),
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
+    referral: groupClient(API.referral),
+    calendar: groupClient(API.calendar),
     socialFeeds: groupClient(API.socialFeeds),
     customers: {
       ...groupClient(API.customers),

@@ -6,6 +6,7 @@ import * as analytics from '../analytics/index.js';
 import * as apiKey from '../apiKey/index.js';
 import * as auth from '../auth/index.js';
 import * as bulk from '../bulk/index.js';
+import * as calendar from '../calendar/index.js';
 import * as campaign from '../campaign/index.js';
 import * as catalog from '../catalog/index.js';
 import * as checkout from '../checkout/index.js';
@@ -31,6 +32,7 @@ import * as points from '../points/index.js';
 import * as pricing from '../pricing/index.js';
 import * as promotion from '../promotion/index.js';
 import * as quality from '../quality/index.js';
+import * as referral from '../referral/index.js';
 import * as state from '../state/index.js';
 import * as store from '../store/index.js';
 import * as survey from '../survey/index.js';
@@ -57,6 +59,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   api,
   auth,
   bulk,
+  calendar,
   campaign,
   catalog,
   checkout,
@@ -81,6 +84,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   pricing,
   promotion,
   quality,
+  referral,
   state,
   store,
   survey,

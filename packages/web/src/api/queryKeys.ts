@@ -133,6 +133,15 @@ export const queryKeys = {
     list: (query: object) => [...queryKeys.productReviews.all, 'list', query] as const,
     settings: () => [...queryKeys.productReviews.all, 'settings'] as const,
   },
+  calendar: {
+    all: ['calendar'] as const,
+    month: (month: string) => [...queryKeys.calendar.all, 'month', month] as const,
+  },
+  referral: {
+    all: ['referral'] as const,
+    program: () => [...queryKeys.referral.all, 'program'] as const,
+    sellers: (query: object) => [...queryKeys.referral.all, 'sellers', query] as const,
+  },
   searchKeywords: {
     all: ['search-keywords'] as const,
     list: (query: object) => [...queryKeys.searchKeywords.all, 'list', query] as const,

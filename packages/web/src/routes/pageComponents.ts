@@ -36,9 +36,9 @@ const notFound: LoadPage = async () => NotFoundPage;
  */
 export const PAGE_COMPONENTS = {
   overview: async () => (await import('../pages/DashboardPage.js')).DashboardPage,
-  referral: comingSoon,
+  referral: async () => (await import('../pages/referral/ReferralPage.js')).ReferralPage,
   contest: async () => (await import('../pages/points/ContestPage.js')).ContestPage,
-  calendar: comingSoon,
+  calendar: async () => (await import('../pages/calendar/CalendarPage.js')).CalendarPage,
   sen_design: async () => (await import('../pages/orders/SenDesignPage.js')).SenDesignPage,
 
   all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,

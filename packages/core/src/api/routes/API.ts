@@ -4,6 +4,7 @@ import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
+import { calendar } from './calendar.js';
 import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
 import { campaignTemplates } from './campaignTemplates.js';
@@ -30,6 +31,7 @@ import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { referral } from './referral.js';
 import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
@@ -96,6 +98,8 @@ export const API = {
   abandoned,
   orderCare,
   points,
+  referral,
+  calendar,
 } as const;
 
 export type ApiTable = typeof API;
