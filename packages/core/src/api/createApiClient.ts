@@ -457,6 +457,7 @@ export function createApiClient(options: ApiClientOptions) {
     emailGateways: groupClient(API.emailGateways),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
+    aiDesign: groupClient(API.aiDesign),
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
