@@ -151,8 +151,8 @@ export function AiDesignPage() {
                         size={240}
                       />
                       <p className="small mt-2 mb-1">
-                        Saved to your uploads ({runDuration(current)}). Add it to a design with the
-                        editor's image button, or download it:
+                        Saved to your uploads ({runDuration(current)}). Download it to place it in a
+                        design with the editor's image button:
                       </p>
                       <a
                         className="btn btn-sm btn-outline-primary"
