@@ -5,7 +5,7 @@ import { type QualityLabel, qualityLabel } from '../quality/qualityLabel.js';
 /**
  * AI design tools (spec §2 /ai-design, beta): background removal and upscaling, run on the
  * server as background jobs on models shipped in npm packages. The result is a new upload of
- * the seller's, usable in the editor like any other.
+ * the seller's, like any other.
  */
 export const AI_TOOLS = ['remove_background', 'upscale'] as const;
 export const AiTool = z.enum(AI_TOOLS);

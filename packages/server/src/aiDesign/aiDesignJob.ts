@@ -1,7 +1,7 @@
 /**
  * The background run of an AI design tool (`ai_design_jobs`, migration 042): reads the seller's
  * upload, runs the tool, stores the result as a new upload of the seller's under `ai-design/`
- * (usable in the editor like any upload) and records it on the row. Progress is written as the
+ * (an upload like any other) and records it on the row. Progress is written as the
  * tool reports it, at most every 5 points. A tool's failure is the row's `failed` status with
  * its reason; it is not retried (the same input fails the same way).
  */
