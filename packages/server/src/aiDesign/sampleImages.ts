@@ -48,7 +48,7 @@ export async function sampleProductPhoto(): Promise<Buffer> {
     if (info.channels === 4 && i % 4 === 3) continue;
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     const value = (data[i] ?? 0) + ((seed >> 16) % 7) - 3;
-    data[i] = value < 0 ? 0 : value > 255 ? 255 : value;
+    data[i] = Math.max(0, Math.min(255, value));
   }
   return sharp(data, { raw: info }).removeAlpha().png().toBuffer();
 }
