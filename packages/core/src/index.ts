@@ -1,4 +1,5 @@
 export * from './account/index.js';
+export * from './aiDesign/index.js';
 export * from './analytics/index.js';
 export * from './api/index.js';
 export * from './apiKey/index.js';

@@ -29,6 +29,7 @@ import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
 import { registerAbandonedRoutes } from './routes/abandoned.js';
 import { registerAccountRoutes } from './routes/account.js';
+import { registerAiDesignRoutes } from './routes/aiDesign.js';
 import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
@@ -333,6 +334,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerOrderCareRoutes(app);
   await registerReferralRoutes(app);
   await registerCalendarRoutes(app);
+  await registerAiDesignRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {

@@ -460,6 +460,7 @@ export function createApiClient(options: ApiClientOptions) {
     shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
+    aiDesign: groupClient(API.aiDesign),
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),

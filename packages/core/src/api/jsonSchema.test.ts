@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as account from '../account/index.js';
+import * as aiDesign from '../aiDesign/index.js';
 import * as analytics from '../analytics/index.js';
 import * as apiKey from '../apiKey/index.js';
 import * as auth from '../auth/index.js';
@@ -54,6 +55,7 @@ const folders = readdirSync(SRC).filter(
 /** Each folder's own index, to check the package index leaves none of them out. */
 const folderIndexes: Record<string, Record<string, unknown>> = {
   account,
+  aiDesign,
   analytics,
   apiKey,
   api,

@@ -74,7 +74,7 @@ describe('NUL characters and ids beyond a bigint, on every route of the table', 
     t = await createTestApp('pglite');
     await createUser(t.app, {
       email: 'text@example.test',
-      tags: ['email marketing', 'pb', 'personalized', 'pricing'],
+      tags: ['beta', 'email marketing', 'pb', 'personalized', 'pricing'],
     });
     token = await login(t.app, 'text@example.test');
   });

@@ -1,3 +1,4 @@
+import { aiDesignJob } from '../aiDesign/aiDesignJob.js';
 import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
@@ -14,4 +15,5 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   notificationDeliveryJob,
   notificationRepeatJob,
   shopImportJob,
+  aiDesignJob,
 ];

@@ -1,5 +1,6 @@
 import type {
   AbandonedListQueryInput,
+  AiJobListQuery,
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
@@ -113,6 +114,11 @@ export const queryKeys = {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  aiDesign: {
+    all: ['ai-design'] as const,
+    list: (query: Partial<AiJobListQuery>) => [...queryKeys.aiDesign.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.aiDesign.all, 'detail', id] as const,
   },
   promotions: {
     all: ['promotions'] as const,

@@ -156,8 +156,9 @@ export const PAGE_COMPONENTS = {
   account_settings: account,
   sms_topup: async () => (await import('../pages/billing/SmsTopupPage.js')).SmsTopupPage,
   account,
-  ai_design: comingSoon,
-  ai_design_history: comingSoon,
+  ai_design: async () => (await import('../pages/aiDesign/AiDesignPage.js')).AiDesignPage,
+  ai_design_history: async () =>
+    (await import('../pages/aiDesign/AiDesignHistoryPage.js')).AiDesignHistoryPage,
   aop_test: comingSoon,
   check_in: async () => (await import('../pages/points/CheckInPage.js')).CheckInPage,
   feature_requests: async () =>

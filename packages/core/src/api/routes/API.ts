@@ -1,5 +1,6 @@
 import { abandoned } from './abandoned.js';
 import { account } from './account.js';
+import { aiDesign } from './aiDesign.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
@@ -79,6 +80,7 @@ export const API = {
   emailGateways,
   marketing,
   personalized,
+  aiDesign,
   featureRequests,
   dev,
   storefront,
