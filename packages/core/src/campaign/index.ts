@@ -1,6 +1,7 @@
 export * from './Campaign.js';
 export * from './CampaignActions.js';
 export * from './CampaignListQuery.js';
+export * from './CustomMockup.js';
 export * from './checkPersonalizedMatch.js';
 export * from './constants.js';
 export * from './DesignSaveRecord.js';

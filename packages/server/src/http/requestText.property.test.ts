@@ -27,6 +27,20 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     delay2_minutes: 1440,
     delay3_minutes: 4320,
   },
+  'POST /seller/custom-mockups': {
+    name: 'Tee',
+    file_url: 'custom-mockups/tee.jpg',
+    width: 1200,
+    height: 900,
+    print_area: { x: 100, y: 100, width: 400, height: 500 },
+  },
+  'PUT /seller/custom-mockups/:id': {
+    name: 'Tee',
+    file_url: 'custom-mockups/tee.jpg',
+    width: 1200,
+    height: 900,
+    print_area: { x: 100, y: 100, width: 400, height: 500 },
+  },
 };
 const isIdKey = (key: string | number | undefined) =>
   typeof key === 'string' && /^(id|ids|.+_ids?|.+Id)$/.test(key) && !NOT_IDS.has(key);

@@ -25,6 +25,10 @@ const storePageEdit: LoadPage = async () =>
 const blogPostEdit: LoadPage = async () =>
   (await import('../pages/storefronts/content/BlogPostEditPage.js')).BlogPostEditPage;
 
+/** The seller's own mockup photos, applied to a campaign or a template campaign ({id}). */
+const customMockups: LoadPage = async () =>
+  (await import('../pages/campaigns/mockup/CustomMockupPage.js')).CustomMockupPage;
+
 const account: LoadPage = async () => (await import('../pages/AccountPage.js')).AccountPage;
 // The error page is in the entry chunk already: it is every layout's error element.
 const notFound: LoadPage = async () => NotFoundPage;
@@ -77,12 +81,12 @@ export const PAGE_COMPONENTS = {
   campaign_combo_edit: campaignEdit,
   campaign_custom_edit: campaignEdit,
   campaign_template_bulk: comingSoon,
-  campaign_template_mockup: comingSoon,
+  campaign_template_mockup: customMockups,
   campaign_template: comingSoon,
   campaign_express: comingSoon,
   campaign_bulk: regularBulkImport,
   campaign_bulk_v2: regularBulkImport,
-  campaign_mockup: comingSoon,
+  campaign_mockup: customMockups,
   bulk_multi_space: async () =>
     (await import('../pages/bulk/MultiSpaceBulkListPage.js')).MultiSpaceBulkListPage,
   bulk_multi_space_import: async () =>

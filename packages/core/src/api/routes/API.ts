@@ -9,6 +9,7 @@ import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { customers } from './customers.js';
+import { customMockups } from './customMockups.js';
 import { dev } from './dev.js';
 import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
@@ -65,6 +66,7 @@ export const API = {
   stores,
   collections,
   promotions,
+  customMockups,
   pricing,
   storeContent,
   storeSettings,
