@@ -159,7 +159,7 @@ export const PAGE_COMPONENTS = {
   account,
   ai_design: comingSoon,
   ai_design_history: comingSoon,
-  aop_test: comingSoon,
+  aop_test: async () => (await import('../pages/aop/AopTestPage.js')).AopTestPage,
   check_in: async () => (await import('../pages/points/CheckInPage.js')).CheckInPage,
   feature_requests: async () =>
     (await import('../pages/feedback/FeatureRequestsPage.js')).FeatureRequestsPage,
