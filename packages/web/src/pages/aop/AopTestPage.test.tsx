@@ -60,6 +60,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function Loading() {
+  return <p>Loading</p>;
+}
+
 function open() {
   queryClient.setQueryData(
     meQuery.queryKey,
@@ -76,7 +80,7 @@ function open() {
     [
       {
         element: <Outlet />,
-        HydrateFallback: () => <p>Loading</p>,
+        HydrateFallback: Loading,
         children: [pageRoute(pageById('aop_test'))],
       },
     ],
