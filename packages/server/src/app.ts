@@ -41,6 +41,7 @@ import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerCustomerRoutes } from './routes/customers.js';
+import { registerCustomMockupRoutes } from './routes/customMockups.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerEmailGatewayRoutes } from './routes/emailGateways.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
@@ -311,6 +312,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerPointRoutes(app);
   await registerMoneyRoutes(app);
   await registerPromotionRoutes(app);
+  await registerCustomMockupRoutes(app);
   await registerPricingRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);

@@ -448,6 +448,7 @@ export function createApiClient(options: ApiClientOptions) {
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     promotions: groupClient(API.promotions),
+    customMockups: groupClient(API.customMockups),
     pricing: groupClient(API.pricing),
     storeContent: groupClient(API.storeContent),
     featureRequests: groupClient(API.featureRequests),

@@ -33,6 +33,20 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     consumer_key: 'ck_0123456789',
     consumer_secret: 'cs_0123456789',
   },
+  'POST /seller/custom-mockups': {
+    name: 'Tee',
+    file_url: 'custom-mockups/tee.jpg',
+    width: 1200,
+    height: 900,
+    print_area: { x: 100, y: 100, width: 400, height: 500 },
+  },
+  'PUT /seller/custom-mockups/:id': {
+    name: 'Tee',
+    file_url: 'custom-mockups/tee.jpg',
+    width: 1200,
+    height: 900,
+    print_area: { x: 100, y: 100, width: 400, height: 500 },
+  },
 };
 const isIdKey = (key: string | number | undefined) =>
   typeof key === 'string' && /^(id|ids|.+_ids?|.+Id)$/.test(key) && !NOT_IDS.has(key);

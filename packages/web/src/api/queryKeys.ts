@@ -126,6 +126,10 @@ export const queryKeys = {
     onPromotion: (query: OnPromotionQuery) =>
       [...queryKeys.promotions.all, 'campaigns', query] as const,
   },
+  customMockups: {
+    all: ['custom-mockups'] as const,
+    list: () => [...queryKeys.customMockups.all, 'list'] as const,
+  },
   pricing: {
     all: ['pricing'] as const,
     changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,

@@ -25,6 +25,10 @@ const storePageEdit: LoadPage = async () =>
 const blogPostEdit: LoadPage = async () =>
   (await import('../pages/storefronts/content/BlogPostEditPage.js')).BlogPostEditPage;
 
+/** The seller's own mockup photos, applied to a campaign or a template campaign ({id}). */
+const customMockups: LoadPage = async () =>
+  (await import('../pages/campaigns/mockup/CustomMockupPage.js')).CustomMockupPage;
+
 const account: LoadPage = async () => (await import('../pages/AccountPage.js')).AccountPage;
 // The error page is in the entry chunk already: it is every layout's error element.
 const notFound: LoadPage = async () => NotFoundPage;
@@ -79,13 +83,13 @@ export const PAGE_COMPONENTS = {
   campaign_custom_edit: campaignEdit,
   campaign_template_bulk: async () =>
     (await import('../pages/bulk/BulkImportPage.js')).TemplateBulkImportPage,
-  campaign_template_mockup: comingSoon,
+  campaign_template_mockup: customMockups,
   campaign_template: async () =>
     (await import('../pages/campaigns/templates/TemplatesPage.js')).TemplatesPage,
   campaign_express: comingSoon,
   campaign_bulk: regularBulkImport,
   campaign_bulk_v2: regularBulkImport,
-  campaign_mockup: comingSoon,
+  campaign_mockup: customMockups,
   bulk_multi_space: async () =>
     (await import('../pages/bulk/MultiSpaceBulkListPage.js')).MultiSpaceBulkListPage,
   bulk_multi_space_import: async () =>
@@ -159,7 +163,7 @@ export const PAGE_COMPONENTS = {
   ai_design: async () => (await import('../pages/aiDesign/AiDesignPage.js')).AiDesignPage,
   ai_design_history: async () =>
     (await import('../pages/aiDesign/AiDesignHistoryPage.js')).AiDesignHistoryPage,
-  aop_test: comingSoon,
+  aop_test: async () => (await import('../pages/aop/AopTestPage.js')).AopTestPage,
   check_in: async () => (await import('../pages/points/CheckInPage.js')).CheckInPage,
   feature_requests: async () =>
     (await import('../pages/feedback/FeatureRequestsPage.js')).FeatureRequestsPage,

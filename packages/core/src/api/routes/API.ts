@@ -13,6 +13,7 @@ import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { customers } from './customers.js';
+import { customMockups } from './customMockups.js';
 import { dev } from './dev.js';
 import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
@@ -73,6 +74,7 @@ export const API = {
   stores,
   collections,
   promotions,
+  customMockups,
   pricing,
   storeContent,
   storeSettings,
