@@ -115,6 +115,15 @@ export const queryKeys = {
     onPromotion: (query: OnPromotionQuery) =>
       [...queryKeys.promotions.all, 'campaigns', query] as const,
   },
+  /** The personalisation library: fonts and clipart groups (issue 16). */
+  personalized: {
+    all: ['personalized'] as const,
+    summary: () => [...queryKeys.personalized.all, 'summary'] as const,
+    fonts: () => [...queryKeys.personalized.all, 'fonts'] as const,
+    clipartGroups: () => [...queryKeys.personalized.all, 'clipart-groups'] as const,
+    cliparts: (groupId: number) =>
+      [...queryKeys.personalized.all, 'clipart-groups', groupId, 'cliparts'] as const,
+  },
   pricing: {
     all: ['pricing'] as const,
     changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,

@@ -91,9 +91,10 @@ export const PAGE_COMPONENTS = {
   bulk_campaign: regularBulkImport,
 
   artworks: comingSoon,
-  cliparts: comingSoon,
-  fonts: comingSoon,
-  personalized_home: comingSoon,
+  cliparts: async () => (await import('../pages/personalized/ClipartsPage.js')).ClipartsPage,
+  fonts: async () => (await import('../pages/personalized/FontsPage.js')).FontsPage,
+  personalized_home: async () =>
+    (await import('../pages/personalized/PersonalizedHomePage.js')).PersonalizedHomePage,
 
   email_campaigns: comingSoon,
   subscribers: comingSoon,

@@ -22,6 +22,7 @@ import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
+import { personalizedLibrary } from './personalizedLibrary.js';
 import { points } from './points.js';
 import { pricing } from './pricing.js';
 import { productReviews } from './productReviews.js';
@@ -72,6 +73,7 @@ export const API = {
   emailGateways,
   marketing,
   personalized,
+  personalizedLibrary,
   featureRequests,
   dev,
   storefront,
