@@ -34,7 +34,7 @@ function server() {
     }
     if (path === '/seller/personalized/fonts' && method === 'GET') return ok(fonts);
     if (path === '/seller/personalized/fonts' && method === 'POST') {
-      const file = (init?.body as FormData).get('file') as File;
+      const file = (init?.body as FormData | undefined)?.get('file') as File;
       if (!file.name.endsWith('.ttf')) {
         return json(422, { success: false, message: NOT_A_FONT, errors: { file: [NOT_A_FONT] } });
       }
@@ -78,7 +78,7 @@ function server() {
     if (groupImages) {
       const groupId = Number(groupImages[1]);
       if (method === 'GET') return ok(cliparts.filter((c) => c.group_id === groupId));
-      const files = (init?.body as FormData).getAll('file') as File[];
+      const files = (init?.body as FormData | undefined)?.getAll('file') as File[];
       const added = files
         .filter((f) => f.name.endsWith('.png'))
         .map((f) => ({
