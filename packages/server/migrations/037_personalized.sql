@@ -37,3 +37,17 @@ CREATE TABLE cliparts (
 );
 CREATE INDEX cliparts_group ON cliparts (group_id, id);
 CREATE INDEX cliparts_seller ON cliparts (seller_id);
+
+-- Personalisable designs: a print space of a campaign's design with the layers a buyer fills in
+-- (core personalized/artwork.ts: text fields and clipart choices), checked before they are kept.
+CREATE TABLE artworks (
+  id bigserial PRIMARY KEY,
+  seller_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  campaign_id bigint NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+  print_space text NOT NULL,
+  fields jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (campaign_id, print_space)
+);
+CREATE INDEX artworks_list ON artworks (seller_id, id DESC);

@@ -1,1 +1,2 @@
+export * from './artwork.js';
 export * from './library.js';

@@ -10,6 +10,7 @@ import {
   BACKENDS,
   bearer,
   body,
+  campaignOf,
   createTestApp,
   createUser,
   login,
@@ -316,5 +317,115 @@ describe.each(BACKENDS)('personalisation library on %s', (backend) => {
     ).toBe(404);
     expect((await call(seller, 'DELETE', base)).statusCode).toBe(200);
     expect((await call(seller, 'GET', `${base}/cliparts`)).statusCode).toBe(404);
+  });
+
+  it('makes a design personalisable: text and clipart fields checked against its layers', async () => {
+    const made = await campaignOf(t.app, seller, 'Name mug');
+    const design = {
+      printSpace: { id: '1_front', name: 'front', width: 800, height: 400 },
+      objects: [
+        { type: 'text', id: 'name', text: 'ALEX', left: 400, top: 100, width: 600, height: 120 },
+        {
+          type: 'image',
+          id: 'pet',
+          src: '/files/pet.png',
+          left: 400,
+          top: 300,
+          width: 200,
+          height: 200,
+        },
+      ],
+    };
+    const saved = await call(seller, 'PUT', `/seller/campaign/${made.id}`, {
+      designs: made.products.map((p) => ({
+        product_id: p.id,
+        print_space: 'front',
+        file_url: `/files/design-${p.id}.png`,
+        design_json: JSON.stringify(design),
+      })),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const layers = await call(seller, 'GET', `/seller/personalized/campaigns/${made.id}/layers`);
+    expect(body(layers).data).toEqual([
+      { print_space: 'front', layer_id: 'name', type: 'text', content: 'ALEX' },
+      { print_space: 'front', layer_id: 'pet', type: 'image', content: '/files/pet.png' },
+    ]);
+    expect(
+      (await call(rival, 'GET', `/seller/personalized/campaigns/${made.id}/layers`)).statusCode,
+    ).toBe(404);
+
+    const font = body<FontAnswer>(await uploadFont('Brand.ttf', TTF)).data;
+    const group = body<GroupAnswer>(
+      await call(seller, 'POST', '/seller/personalized/clipart-groups', { name: 'Dogs' }),
+    ).data;
+    const rivalGroup = body<GroupAnswer>(
+      await call(rival, 'POST', '/seller/personalized/clipart-groups', { name: 'Cats' }),
+    ).data;
+    const text = {
+      kind: 'text',
+      layer_id: 'name',
+      label: 'Your name',
+      max_length: 12,
+      font_ids: [font.id],
+      colors: ['#112233', '#ffffff'],
+    };
+    const clipart = { kind: 'clipart', layer_id: 'pet', label: 'Your dog', group_id: group.id };
+    const create = (fields: object[], as = seller) =>
+      call(as, 'POST', '/seller/personalized/artworks', {
+        campaign_id: made.id,
+        print_space: 'front',
+        fields,
+      });
+
+    const wrongKind = await create([{ ...text, layer_id: 'pet' }]);
+    expect(wrongKind.statusCode).toBe(422);
+    expect(body(wrongKind).message).toBe('Only a text layer can be a text field.');
+    const foreign = await create([{ ...clipart, group_id: rivalGroup.id }]);
+    expect(body(foreign).message).toBe('This clipart group is not one of yours.');
+    const missing = await create([{ ...text, layer_id: 'nope' }]);
+    expect(body(missing).message).toBe('This design has no such layer.');
+    const twice = await create([text, { ...text, label: 'Again' }]);
+    expect(twice.statusCode).toBe(400);
+    expect((await create([text], rival)).statusCode).toBe(404);
+
+    const created = await create([text, clipart]);
+    expect(created.statusCode, created.body).toBe(200);
+    const artwork = body<{ id: number; campaign_name: string; fields: object[] }>(created).data;
+    expect(artwork).toMatchObject({ campaign_name: 'Name mug', fields: [text, clipart] });
+    expect((await create([text])).statusCode).toBe(409);
+    const [marked] = await t.app.db.query<{ personalized: number }>(
+      'SELECT personalized FROM campaigns WHERE id = $1',
+      [made.id],
+    );
+    expect(marked?.personalized).toBe(1);
+    // The campaign and its products agree, so it launches (spec §5).
+    expect((await call(seller, 'POST', `/seller/campaign/${made.id}/launch`)).statusCode).toBe(200);
+
+    const updated = await call(seller, 'PUT', `/seller/personalized/artworks/${artwork.id}`, {
+      fields: [{ ...text, max_length: 8, colors: [] }],
+    });
+    expect(body<{ fields: object[] }>(updated).data.fields).toEqual([
+      { ...text, max_length: 8, colors: [] },
+    ]);
+    const list = body<{ id: number }[]>(await call(seller, 'GET', '/seller/personalized/artworks'));
+    expect(list.data.map((a) => a.id)).toEqual([artwork.id]);
+    expect(body<unknown[]>(await call(rival, 'GET', '/seller/personalized/artworks')).data).toEqual(
+      [],
+    );
+    expect(
+      (await call(rival, 'PUT', `/seller/personalized/artworks/${artwork.id}`, { fields: [text] }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call(rival, 'DELETE', `/seller/personalized/artworks/${artwork.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(seller, 'DELETE', `/seller/personalized/artworks/${artwork.id}`)).statusCode,
+    ).toBe(200);
+    const [unmarked] = await t.app.db.query<{ personalized: number }>(
+      'SELECT personalized FROM campaigns WHERE id = $1',
+      [made.id],
+    );
+    expect(unmarked?.personalized).toBe(0);
   });
 });

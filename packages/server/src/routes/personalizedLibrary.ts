@@ -5,6 +5,9 @@
  */
 import {
   API,
+  ARTWORK_MESSAGES,
+  type Artwork,
+  type ArtworkField,
   CLIPART_EXTENSIONS,
   CLIPART_FILES_PER_UPLOAD,
   CLIPART_GROUP_LIMIT,
@@ -12,10 +15,14 @@ import {
   type Clipart,
   type ClipartGroup,
   type ClipartUploadAnswer,
+  checkArtworkFields,
+  type DesignLayer,
+  designLayers,
   FONT_LIMIT,
   FONT_MAX_BYTES,
   fontFormatOfName,
   LIBRARY_MESSAGES,
+  readDesignJson,
   type SellerFont,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,25 +34,34 @@ import { storeNewUpload } from '../blob/storeUpload.js';
 import { conflict, httpError, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import {
+  type ArtworkRow,
   type ClipartGroupRow,
   type ClipartRow,
+  campaignDesignTexts,
   clipartGroupNameTaken,
   countClipartGroups,
   countFonts,
+  deleteArtwork,
   deleteClipart,
   deleteClipartGroup,
   deleteFont,
   type FontRow,
+  getArtwork,
   getClipartGroup,
+  insertArtwork,
   insertClipart,
   insertClipartGroup,
   insertFont,
+  listArtworks,
   listClipartGroups,
   listCliparts,
   listFonts,
   lockClipartGroup,
+  ownLibraryIds,
   personalizedCounts,
   renameClipartGroup,
+  syncCampaignPersonalized,
+  updateArtworkFields,
 } from '../sql/personalized.js';
 
 const fontView = (row: FontRow): SellerFont => ({
@@ -75,6 +91,16 @@ const clipartView = (row: ClipartRow): Clipart => ({
   width: row.width,
   height: row.height,
   created_at: row.created_at.toISOString(),
+});
+
+const artworkView = (row: ArtworkRow): Artwork => ({
+  id: row.id,
+  campaign_id: row.campaign_id,
+  campaign_name: row.campaign_name,
+  print_space: row.print_space,
+  fields: row.fields,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
 });
 
 /** What a font file says about itself; throws 422 when the bytes are not a single font. */
@@ -125,7 +151,79 @@ export async function registerPersonalizedLibraryRoutes(app: FastifyInstance): P
     return group;
   }
 
+  /** The layers of a campaign's saved designs (404 when it is not the seller's campaign). */
+  async function layersOf(sellerId: number, campaignId: number): Promise<DesignLayer[]> {
+    const designs = await campaignDesignTexts(db, sellerId, campaignId);
+    if (!designs) throw notFound('Campaign not found');
+    return designs.flatMap((d) => {
+      const design = readDesignJson(d.design_json);
+      return design ? designLayers(d.print_space, design) : [];
+    });
+  }
+
+  /** Refuses fields that name a missing layer, another seller's font or group (422 by field). */
+  async function checkFields(
+    sellerId: number,
+    layers: readonly DesignLayer[],
+    fields: readonly ArtworkField[],
+  ): Promise<void> {
+    const own = await ownLibraryIds(
+      db,
+      sellerId,
+      fields.flatMap((f) => (f.kind === 'text' ? f.font_ids : [])),
+      fields.flatMap((f) => (f.kind === 'clipart' ? [f.group_id] : [])),
+    );
+    const errors = checkArtworkFields(fields, layers, own);
+    const first = Object.values(errors)[0]?.[0];
+    if (first) throw unprocessable(first, errors);
+  }
+
+  async function ownArtwork(sellerId: number, id: number): Promise<ArtworkRow> {
+    const artwork = await getArtwork(db, sellerId, id);
+    if (!artwork) throw notFound();
+    return artwork;
+  }
+
   registerGroup(app, API.personalizedLibrary, {
+    artworks: async ({ auth }) => ({
+      data: (await listArtworks(db, auth.sellerId)).map(artworkView),
+    }),
+    designLayers: async ({ auth, params }) => ({ data: await layersOf(auth.sellerId, params.id) }),
+    createArtwork: async ({ auth, body }) => {
+      const layers = (await layersOf(auth.sellerId, body.campaign_id)).filter(
+        (l) => l.print_space === body.print_space,
+      );
+      if (layers.length === 0) {
+        throw unprocessable(ARTWORK_MESSAGES.noDesign, {
+          print_space: [ARTWORK_MESSAGES.noDesign],
+        });
+      }
+      await checkFields(auth.sellerId, layers, body.fields);
+      const id = await db.transaction(async (tx) => {
+        const made = await insertArtwork(tx, auth.sellerId, body);
+        if (made === null) throw conflict(ARTWORK_MESSAGES.taken);
+        await syncCampaignPersonalized(tx, auth.sellerId, body.campaign_id);
+        return made;
+      });
+      return { data: artworkView(await ownArtwork(auth.sellerId, id)) };
+    },
+    updateArtwork: async ({ auth, params, body }) => {
+      const artwork = await ownArtwork(auth.sellerId, params.id);
+      const layers = (await layersOf(auth.sellerId, artwork.campaign_id)).filter(
+        (l) => l.print_space === artwork.print_space,
+      );
+      await checkFields(auth.sellerId, layers, body.fields);
+      await updateArtworkFields(db, auth.sellerId, params.id, body.fields);
+      return { data: artworkView(await ownArtwork(auth.sellerId, params.id)) };
+    },
+    removeArtwork: async ({ auth, params }) => {
+      await db.transaction(async (tx) => {
+        const campaignId = await deleteArtwork(tx, auth.sellerId, params.id);
+        if (campaignId === null) throw notFound();
+        await syncCampaignPersonalized(tx, auth.sellerId, campaignId);
+      });
+      return { data: null };
+    },
     summary: async ({ auth }) => ({ data: await personalizedCounts(db, auth.sellerId) }),
     fonts: async ({ auth }) => ({ data: (await listFonts(db, auth.sellerId)).map(fontView) }),
     uploadFont: async ({ auth, request }) => {

@@ -1,4 +1,4 @@
-import type { FontFormat } from '@printloom/core';
+import type { ArtworkField, FontFormat } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 
 /**
@@ -249,4 +249,133 @@ export async function personalizedCounts(
     [sellerId],
   );
   return row ?? { fonts: 0, clipart_groups: 0, cliparts: 0 };
+}
+
+export interface ArtworkRow {
+  id: number;
+  campaign_id: number;
+  campaign_name: string;
+  print_space: string;
+  fields: ArtworkField[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const ARTWORK_SELECT = `SELECT a.id, a.campaign_id, c.name AS campaign_name, a.print_space, a.fields,
+    a.created_at, a.updated_at
+  FROM artworks a JOIN campaigns c ON c.id = a.campaign_id`;
+
+export function listArtworks(db: Queryable, sellerId: number): Promise<ArtworkRow[]> {
+  return db.query<ArtworkRow>(
+    `${ARTWORK_SELECT} WHERE a.seller_id = $1 AND c.deleted_at IS NULL ORDER BY a.id DESC`,
+    [sellerId],
+  );
+}
+
+export async function getArtwork(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+): Promise<ArtworkRow | undefined> {
+  const [row] = await db.query<ArtworkRow>(
+    `${ARTWORK_SELECT} WHERE a.id = $1 AND a.seller_id = $2 AND c.deleted_at IS NULL`,
+    [id, sellerId],
+  );
+  return row;
+}
+
+/** The saved designs of a live campaign of the seller (null when it is not one). */
+export async function campaignDesignTexts(
+  db: Queryable,
+  sellerId: number,
+  campaignId: number,
+): Promise<{ print_space: string; design_json: string | null }[] | null> {
+  const owned = await db.query(
+    'SELECT 1 FROM campaigns WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL',
+    [campaignId, sellerId],
+  );
+  if (owned.length === 0) return null;
+  return db.query(
+    `SELECT DISTINCT ON (print_space) print_space, design_json FROM designs
+      WHERE campaign_id = $1 AND design_json IS NOT NULL ORDER BY print_space, id`,
+    [campaignId],
+  );
+}
+
+/** The seller's font and clipart group ids among `fontIds` and `groupIds`. */
+export async function ownLibraryIds(
+  db: Queryable,
+  sellerId: number,
+  fontIds: readonly number[],
+  groupIds: readonly number[],
+): Promise<{ fontIds: Set<number>; groupIds: Set<number> }> {
+  const fonts = await db.query<{ id: number }>(
+    'SELECT id FROM seller_fonts WHERE seller_id = $1 AND id = ANY($2::bigint[])',
+    [sellerId, fontIds],
+  );
+  const groups = await db.query<{ id: number }>(
+    'SELECT id FROM clipart_groups WHERE seller_id = $1 AND id = ANY($2::bigint[])',
+    [sellerId, groupIds],
+  );
+  return { fontIds: new Set(fonts.map((r) => r.id)), groupIds: new Set(groups.map((r) => r.id)) };
+}
+
+/** Inserts an artwork; null when that print space of the campaign already is one. */
+export async function insertArtwork(
+  db: Queryable,
+  sellerId: number,
+  artwork: { campaign_id: number; print_space: string; fields: readonly ArtworkField[] },
+): Promise<number | null> {
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO artworks (seller_id, campaign_id, print_space, fields) VALUES ($1, $2, $3, $4::jsonb)
+     ON CONFLICT (campaign_id, print_space) DO NOTHING RETURNING id`,
+    [sellerId, artwork.campaign_id, artwork.print_space, JSON.stringify(artwork.fields)],
+  );
+  return row?.id ?? null;
+}
+
+export async function updateArtworkFields(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+  fields: readonly ArtworkField[],
+): Promise<void> {
+  await db.query(
+    'UPDATE artworks SET fields = $3::jsonb, updated_at = now() WHERE id = $1 AND seller_id = $2',
+    [id, sellerId, JSON.stringify(fields)],
+  );
+}
+
+/** Deletes an artwork; answers its campaign, or null when the seller has no such artwork. */
+export async function deleteArtwork(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+): Promise<number | null> {
+  const [row] = await db.query<{ campaign_id: number }>(
+    'DELETE FROM artworks WHERE id = $1 AND seller_id = $2 RETURNING campaign_id',
+    [id, sellerId],
+  );
+  return row?.campaign_id ?? null;
+}
+
+/**
+ * Marks a campaign and its products personalised (1) or not (0) while it has artworks, so the
+ * spec §5 matching rule holds; handmade products (print type 5) are left as they are.
+ */
+export async function syncCampaignPersonalized(
+  db: Queryable,
+  sellerId: number,
+  campaignId: number,
+): Promise<void> {
+  const value = `(SELECT CASE WHEN EXISTS (SELECT 1 FROM artworks WHERE campaign_id = $1) THEN 1 ELSE 0 END)`;
+  await db.query(`UPDATE campaigns SET personalized = ${value} WHERE id = $1 AND seller_id = $2`, [
+    campaignId,
+    sellerId,
+  ]);
+  await db.query(
+    `UPDATE products SET personalized = ${value}
+      WHERE campaign_id = $1 AND seller_id = $2 AND COALESCE(full_printed, 0) <> 5`,
+    [campaignId, sellerId],
+  );
 }
