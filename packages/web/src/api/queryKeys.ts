@@ -124,6 +124,9 @@ export const queryKeys = {
     clipartGroups: () => [...queryKeys.personalized.all, 'clipart-groups'] as const,
     cliparts: (groupId: number) =>
       [...queryKeys.personalized.all, 'clipart-groups', groupId, 'cliparts'] as const,
+    artworks: () => [...queryKeys.personalized.all, 'artworks'] as const,
+    layers: (campaignId: number) =>
+      [...queryKeys.personalized.all, 'campaigns', campaignId, 'layers'] as const,
   },
   pricing: {
     all: ['pricing'] as const,

@@ -90,7 +90,7 @@ export const PAGE_COMPONENTS = {
   bulk_custom_mockup: comingSoon,
   bulk_campaign: regularBulkImport,
 
-  artworks: comingSoon,
+  artworks: async () => (await import('../pages/personalized/ArtworksPage.js')).ArtworksPage,
   cliparts: async () => (await import('../pages/personalized/ClipartsPage.js')).ClipartsPage,
   fonts: async () => (await import('../pages/personalized/FontsPage.js')).FontsPage,
   personalized_home: async () =>

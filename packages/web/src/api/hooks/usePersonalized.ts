@@ -1,4 +1,11 @@
-import { type ClipartGroupBody, canOpenPage, pageById, type SellerFont } from '@printloom/core';
+import {
+  type ArtworkBody,
+  type ArtworkField,
+  type ClipartGroupBody,
+  canOpenPage,
+  pageById,
+  type SellerFont,
+} from '@printloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
@@ -110,5 +117,49 @@ export function useDeleteClipart() {
   return useMutation({
     mutationFn: (id: number) => api.personalizedLibrary.removeClipart({ params: { id } }),
     onSuccess: invalidate,
+  });
+}
+
+export function useArtworks() {
+  return useQuery({
+    queryKey: queryKeys.personalized.artworks(),
+    queryFn: () => api.personalizedLibrary.artworks(),
+  });
+}
+
+export function useDesignLayers(campaignId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.personalized.layers(campaignId ?? 0),
+    queryFn: () => api.personalizedLibrary.designLayers({ params: { id: campaignId ?? 0 } }),
+    enabled: campaignId !== null,
+  });
+}
+
+/** Creates an artwork, or replaces the fields of the one given by id. */
+export function useSaveArtwork() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: ArtworkBody }) =>
+      id === null
+        ? api.personalizedLibrary.createArtwork({ body })
+        : api.personalizedLibrary.updateArtwork({
+            params: { id },
+            body: { fields: body.fields as ArtworkField[] },
+          }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.personalized.all });
+      await client.invalidateQueries({ queryKey: queryKeys.campaigns.all });
+    },
+  });
+}
+
+export function useDeleteArtwork() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.personalizedLibrary.removeArtwork({ params: { id } }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.personalized.all });
+      await client.invalidateQueries({ queryKey: queryKeys.campaigns.all });
+    },
   });
 }
