@@ -458,6 +458,7 @@ export function createApiClient(options: ApiClientOptions) {
     storeSettings: groupClient(API.storeSettings),
     emailSenders: groupClient(API.emailSenders),
     emailGateways: groupClient(API.emailGateways),
+    shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
     personalizedLibrary: {
@@ -482,6 +483,7 @@ export function createApiClient(options: ApiClientOptions) {
         )) as ClipartUploadAnswer;
       },
     },
+    aiDesign: groupClient(API.aiDesign),
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
@@ -514,6 +516,8 @@ export function createApiClient(options: ApiClientOptions) {
     moneyAdmin: groupClient(API.moneyAdmin),
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
+    referral: groupClient(API.referral),
+    calendar: groupClient(API.calendar),
     socialFeeds: groupClient(API.socialFeeds),
     customers: {
       ...groupClient(API.customers),

@@ -1,5 +1,6 @@
 import type {
   AbandonedListQueryInput,
+  AiJobListQuery,
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
@@ -99,6 +100,10 @@ export const queryKeys = {
   emailGateways: {
     all: ['email-gateways'] as const,
   },
+  shopConnections: {
+    all: ['shop-connections'] as const,
+    runs: (id: number) => ['shop-connections', 'runs', id] as const,
+  },
   points: {
     all: ['points'] as const,
     balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,
@@ -109,6 +114,11 @@ export const queryKeys = {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  aiDesign: {
+    all: ['ai-design'] as const,
+    list: (query: Partial<AiJobListQuery>) => [...queryKeys.aiDesign.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.aiDesign.all, 'detail', id] as const,
   },
   promotions: {
     all: ['promotions'] as const,
@@ -140,6 +150,15 @@ export const queryKeys = {
     all: ['product-reviews'] as const,
     list: (query: object) => [...queryKeys.productReviews.all, 'list', query] as const,
     settings: () => [...queryKeys.productReviews.all, 'settings'] as const,
+  },
+  calendar: {
+    all: ['calendar'] as const,
+    month: (month: string) => [...queryKeys.calendar.all, 'month', month] as const,
+  },
+  referral: {
+    all: ['referral'] as const,
+    program: () => [...queryKeys.referral.all, 'program'] as const,
+    sellers: (query: object) => [...queryKeys.referral.all, 'sellers', query] as const,
   },
   searchKeywords: {
     all: ['search-keywords'] as const,
