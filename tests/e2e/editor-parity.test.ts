@@ -1,11 +1,12 @@
 /**
  * One drawing code (ARCHITECTURE "Data flow"): the PNG the browser editor exports when a seller
  * saves a design, and `printloom render design` of the same saved design JSON on Node
- * (@napi-rs/canvas), agree within a small pixel tolerance.
+ * (@napi-rs/canvas), agree within a small pixel tolerance; also for a font the seller uploaded
+ * (/personalized/fonts, a WOFF2 file).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ApiClient } from '@printloom/core';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,16 @@ describe('browser export and printloom render design (same drawing code)', () =>
     await context.addCookies([{ name: 'auth_token', value: token, url: server.baseUrl }]);
     const page = await context.newPage();
     await page.setViewportSize({ width: 1366, height: 1200 });
+    // The demo seller has the pb tag: its own font joins the editor's font list.
+    const fontFile = resolve(
+      import.meta.dirname,
+      '../../node_modules/roboto-fontface/fonts/roboto/Roboto-ThinItalic.woff2',
+    );
+    const uploaded = await api.personalizedLibrary.uploadFont(
+      new Blob([readFileSync(fontFile)], { type: 'font/woff2' }),
+      'Roboto-ThinItalic.woff2',
+    );
+    expect(uploaded.full_name).toBe('Roboto Thin Italic');
     const editor = new EditorPage(page);
     await editor.openNew();
     await editor.chooseProduct('Classic T-shirt');
@@ -66,6 +77,10 @@ describe('browser export and printloom render design (same drawing code)', () =>
       .selectOption({ label: 'Roboto Bold' });
     await editor.addText();
     await editor.textField().fill('left aligned');
+    await page
+      .getByTestId('text-controls')
+      .getByLabel('Font')
+      .selectOption({ label: 'Roboto Thin Italic' });
     await page.getByTestId('text-controls').locator('label', { hasText: 'Left' }).click();
     await editor.canvas.focus();
     await page.keyboard.press('Shift+ArrowDown');
@@ -84,6 +99,7 @@ describe('browser export and printloom render design (same drawing code)', () =>
     const json = JSON.parse(design?.design_json ?? '{}') as {
       objects: Array<{ src?: string; fontUrl?: string }>;
     };
+    expect(json.objects.map((o) => o.fontUrl)).toContain(uploaded.file_url);
     for (const object of json.objects) {
       if (object.src?.startsWith('/')) object.src = `${server.baseUrl}${object.src}`;
       if (object.fontUrl?.startsWith('/')) object.fontUrl = `${server.baseUrl}${object.fontUrl}`;

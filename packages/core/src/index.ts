@@ -26,6 +26,7 @@ export * from './menu/index.js';
 export * from './notification/index.js';
 export * from './order/index.js';
 export * from './pages/index.js';
+export * from './personalized/index.js';
 export * from './points/index.js';
 export * from './pricing/index.js';
 export * from './promotion/index.js';

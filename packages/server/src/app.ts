@@ -52,6 +52,7 @@ import { registerNotificationChannelRoutes } from './routes/notificationChannels
 import { registerOrderCareRoutes } from './routes/orderCare.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
+import { registerPersonalizedLibraryRoutes } from './routes/personalizedLibrary.js';
 import { registerPointRoutes } from './routes/points.js';
 import { registerPricingRoutes } from './routes/pricing.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
@@ -313,6 +314,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerMoneyRoutes(app);
   await registerPromotionRoutes(app);
   await registerCustomMockupRoutes(app);
+  await registerPersonalizedLibraryRoutes(app);
   await registerPricingRoutes(app);
   await registerStoreContentRoutes(app);
   await registerBulkV3Routes(app);

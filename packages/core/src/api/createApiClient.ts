@@ -4,6 +4,7 @@ import { parseTrace } from '../client/parseTrace.js';
 import { normalizeError } from '../errors/normalizeError.js';
 import type { FulfillmentImportAnswer } from '../fulfillment/FulfillmentOrder.js';
 import type { TransactionExportQuery } from '../ledger/schemas.js';
+import type { ClipartUploadAnswer, SellerFont } from '../personalized/library.js';
 import { systemClock } from '../time/clock.js';
 import { ApiError } from './ApiError.js';
 import { SwitchAccountCustomPayload } from './authSchemas.js';
@@ -461,6 +462,28 @@ export function createApiClient(options: ApiClientOptions) {
     shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
+    personalizedLibrary: {
+      ...groupClient(API.personalizedLibrary),
+      /** `POST /seller/personalized/fonts` with the font as the multipart `file`. */
+      uploadFont: async (file: Blob, fileName: string): Promise<SellerFont> => {
+        const form = new FormData();
+        form.set('file', file, fileName);
+        return (await call(API.personalizedLibrary.uploadFont, {}, form)) as SellerFont;
+      },
+      /** Adds images to a clipart group: each file a multipart `file` part. */
+      uploadCliparts: async (
+        groupId: number,
+        files: readonly { file: Blob; fileName: string }[],
+      ): Promise<ClipartUploadAnswer> => {
+        const form = new FormData();
+        for (const { file, fileName } of files) form.append('file', file, fileName);
+        return (await call(
+          API.personalizedLibrary.uploadCliparts,
+          { params: { id: groupId } },
+          form,
+        )) as ClipartUploadAnswer;
+      },
+    },
     aiDesign: groupClient(API.aiDesign),
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */

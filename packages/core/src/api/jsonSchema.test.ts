@@ -29,6 +29,7 @@ import * as menu from '../menu/index.js';
 import * as notification from '../notification/index.js';
 import * as order from '../order/index.js';
 import * as pages from '../pages/index.js';
+import * as personalized from '../personalized/index.js';
 import * as points from '../points/index.js';
 import * as pricing from '../pricing/index.js';
 import * as promotion from '../promotion/index.js';
@@ -83,6 +84,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   notification,
   order,
   pages,
+  personalized,
   pricing,
   promotion,
   quality,

@@ -20,7 +20,25 @@ const withNul = fc
 /** Worker identities are names, not ids; an outside system's order reference is free text. */
 const NOT_IDS = new Set(['deviceId', 'sessionId', 'processId', 'external_id']);
 /** Bodies whose fields depend on each other, which a sample from the JSON Schema cannot know. */
+const ARTWORK_FIELDS = [
+  {
+    kind: 'text',
+    layer_id: 'name',
+    label: 'Your name',
+    max_length: 12,
+    font_ids: [1],
+    colors: ['#112233'],
+  },
+  { kind: 'clipart', layer_id: 'pet', label: 'Your pet', group_id: 1 },
+];
+
 const SAMPLE_BODIES: Record<string, unknown> = {
+  'POST /seller/personalized/artworks': {
+    campaign_id: 1,
+    print_space: 'front',
+    fields: ARTWORK_FIELDS,
+  },
+  'PUT /seller/personalized/artworks/:id': { fields: ARTWORK_FIELDS },
   'PUT /seller/abandoned-orders/settings': {
     enabled: true,
     delay1_minutes: 60,

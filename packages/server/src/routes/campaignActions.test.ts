@@ -106,6 +106,22 @@ describe.each(BACKENDS)('campaign actions on %s', (backend) => {
     expect((await list('&status=inactive')).data.map((c) => c.id)).toContain(made.id);
   });
 
+  it("refuses to launch when the products' personalized differs from the campaign's (spec §5)", async () => {
+    const made = await campaign('Name mug', true);
+    const [first] = made.products;
+    await t.app.db.query('UPDATE campaigns SET personalized = 0 WHERE id = $1', [made.id]);
+    await t.app.db.query('UPDATE products SET personalized = 1 WHERE id = $1', [first?.id]);
+    const refused = await call('POST', `/seller/campaign/${made.id}/launch`);
+    expect(refused.statusCode).toBe(422);
+    expect(body(refused).message).toBe(
+      "Campaign's personalized should be matched with products's personalized.",
+    );
+    expect((await get(made.id)).status).toBe('draft');
+    // A handmade product is made by hand either way: it is left out of the rule.
+    await t.app.db.query('UPDATE products SET full_printed = 5 WHERE id = $1', [first?.id]);
+    expect((await call('POST', `/seller/campaign/${made.id}/launch`)).statusCode).toBe(200);
+  });
+
   it('leaves a blocked campaign blocked: no launch, no deactivate', async () => {
     const made = await campaign('Blocked tee', true);
     // Blocking is the platform's decision (no seller route sets it).

@@ -2,6 +2,7 @@ import {
   ApiError,
   type CampaignActionResult,
   type CampaignBulkActionName,
+  checkPersonalizedMatch,
   DUPLICATE_NAME_SUFFIX,
 } from '@printloom/core';
 import type { Db } from '../db/Db.js';
@@ -9,6 +10,7 @@ import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import {
   campaignDesignCoverage,
+  campaignProductsPersonalization,
   duplicateCampaign,
   lockCampaign,
   setCampaignStatus,
@@ -51,6 +53,12 @@ export async function runCampaignAction(
         if (coverage.products === 0) throw unprocessable(CAMPAIGN_ACTION_MESSAGES.noProducts);
         if (coverage.withoutDesign.length > 0)
           throw unprocessable(CAMPAIGN_ACTION_MESSAGES.withoutDesign(coverage.withoutDesign));
+        // Spec §5: the products (handmade ones aside) share one personalized value, the campaign's.
+        const match = checkPersonalizedMatch(
+          campaign,
+          await campaignProductsPersonalization(tx, id),
+        );
+        if (!match.ok) throw unprocessable(match.message);
         await setCampaignStatus(tx, auth.sellerId, id, 'active');
         return { id, status: 'active' as const };
       }

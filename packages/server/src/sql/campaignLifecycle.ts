@@ -58,6 +58,17 @@ export async function campaignDesignCoverage(
   };
 }
 
+/** What the §5 personalised-matching rule reads of a campaign's products. */
+export function campaignProductsPersonalization(
+  tx: Queryable,
+  campaignId: number,
+): Promise<{ full_printed: number | null; personalized: number | null }[]> {
+  return tx.query(
+    'SELECT full_printed, personalized FROM products WHERE campaign_id = $1 ORDER BY id',
+    [campaignId],
+  );
+}
+
 /**
  * How many bulk rows and regular bulk jobs of the seller still need the campaign: as their
  * template, or (regular jobs) as the campaign they are filling.

@@ -130,6 +130,18 @@ export const queryKeys = {
     all: ['custom-mockups'] as const,
     list: () => [...queryKeys.customMockups.all, 'list'] as const,
   },
+  /** The personalisation library: fonts and clipart groups (issue 16). */
+  personalized: {
+    all: ['personalized'] as const,
+    summary: () => [...queryKeys.personalized.all, 'summary'] as const,
+    fonts: () => [...queryKeys.personalized.all, 'fonts'] as const,
+    clipartGroups: () => [...queryKeys.personalized.all, 'clipart-groups'] as const,
+    cliparts: (groupId: number) =>
+      [...queryKeys.personalized.all, 'clipart-groups', groupId, 'cliparts'] as const,
+    artworks: () => [...queryKeys.personalized.all, 'artworks'] as const,
+    layers: (campaignId: number) =>
+      [...queryKeys.personalized.all, 'campaigns', campaignId, 'layers'] as const,
+  },
   pricing: {
     all: ['pricing'] as const,
     changes: (query: PriceChangeListQuery) => [...queryKeys.pricing.all, 'changes', query] as const,

@@ -6,10 +6,11 @@ import {
   type TextObject,
   textLength,
 } from '@printloom/core';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { useEditorSellerFonts } from '../api/hooks/usePersonalized.js';
 import type { EditorStore } from './createEditorStore.js';
 import type { TextPatch } from './editorReducer.js';
-import { ensureFont, fontOptions } from './fonts.js';
+import { ensureFont, fontOptions, sellerFontOptions } from './fonts.js';
 
 const CASE_LABELS: Record<TextCaseMode, string> = {
   capitalize: 'Capitalize',
@@ -47,7 +48,9 @@ export function TextControls({
 }) {
   const id = useId();
   const edit = (patch: TextPatch) => store.dispatch({ type: 'editText', id: text.id, patch });
-  const fonts = fontOptions(text);
+  const sellerFonts = useEditorSellerFonts();
+  const ownFonts = useMemo(() => sellerFontOptions(sellerFonts), [sellerFonts]);
+  const fonts = fontOptions(text, ownFonts);
   const currentFont = fonts.findIndex((f) => f.url === (text.fontUrl ?? null));
   return (
     <fieldset className="vstack gap-2" disabled={disabled} data-testid="text-controls">

@@ -1,4 +1,10 @@
-import { createStore, TEXT_DEFAULT_FONT_FAMILY, type TextObject } from '@printloom/core';
+import {
+  createStore,
+  type SellerFont,
+  sellerFontLabel,
+  TEXT_DEFAULT_FONT_FAMILY,
+  type TextObject,
+} from '@printloom/core';
 import { BROWSER_DEFAULT_FONT_URL, cssFont, loadFontUrl } from '@printloom/renderer';
 
 /**
@@ -59,9 +65,32 @@ export function measureText(text: string, fontSize: number, object: TextObject):
   return measureContext.measureText(text).width;
 }
 
-/** The list entry of a text's font; a font from elsewhere gets an entry of its own. */
-export function fontOptions(current: Pick<TextObject, 'fontUrl' | 'fontFamily'> | null) {
+/**
+ * The seller's uploaded fonts (/personalized/fonts) as list entries, named by their full name
+ * (with the file when two share one). They are drawn by their file address like the bundled
+ * fonts, so the Node renderer loads the same file.
+ */
+export function sellerFontOptions(
+  fonts: readonly Pick<SellerFont, 'full_name' | 'file_name' | 'file_url'>[],
+): EditorFont[] {
+  const names = new Map<string, number>();
+  for (const font of fonts) names.set(font.full_name, (names.get(font.full_name) ?? 0) + 1);
+  return fonts.map((font) => ({
+    label: sellerFontLabel(font, (names.get(font.full_name) ?? 0) > 1),
+    url: font.file_url,
+  }));
+}
+
+/**
+ * The font list of a text: the bundled fonts, then the seller's own; a font from elsewhere
+ * (a removed seller font, an imported design) gets an entry of its own.
+ */
+export function fontOptions(
+  current: Pick<TextObject, 'fontUrl' | 'fontFamily'> | null,
+  sellerFonts: readonly EditorFont[] = [],
+): readonly EditorFont[] {
+  const fonts = [...EDITOR_FONTS, ...sellerFonts];
   const url = current?.fontUrl ?? null;
-  if (!current || EDITOR_FONTS.some((f) => f.url === url)) return EDITOR_FONTS;
-  return [...EDITOR_FONTS, { label: current.fontFamily, url }];
+  if (!current || fonts.some((f) => f.url === url)) return fonts;
+  return [...fonts, { label: current.fontFamily, url }];
 }

@@ -97,10 +97,11 @@ export const PAGE_COMPONENTS = {
   bulk_custom_mockup: comingSoon,
   bulk_campaign: regularBulkImport,
 
-  artworks: comingSoon,
-  cliparts: comingSoon,
-  fonts: comingSoon,
-  personalized_home: comingSoon,
+  artworks: async () => (await import('../pages/personalized/ArtworksPage.js')).ArtworksPage,
+  cliparts: async () => (await import('../pages/personalized/ClipartsPage.js')).ClipartsPage,
+  fonts: async () => (await import('../pages/personalized/FontsPage.js')).FontsPage,
+  personalized_home: async () =>
+    (await import('../pages/personalized/PersonalizedHomePage.js')).PersonalizedHomePage,
 
   email_campaigns: comingSoon,
   subscribers: comingSoon,

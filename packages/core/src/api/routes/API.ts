@@ -27,6 +27,7 @@ import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { personalized } from './personalized.js';
+import { personalizedLibrary } from './personalizedLibrary.js';
 import { points } from './points.js';
 import { pricing } from './pricing.js';
 import { productReviews } from './productReviews.js';
@@ -82,6 +83,7 @@ export const API = {
   emailGateways,
   marketing,
   personalized,
+  personalizedLibrary,
   aiDesign,
   featureRequests,
   dev,

@@ -1,0 +1,2 @@
+export * from './artwork.js';
+export * from './library.js';
