@@ -3,6 +3,7 @@ export * from './constants.js';
 export * from './content.js';
 export * from './reviews.js';
 export * from './searchKeywords.js';
+export * from './sitemap.js';
 export * from './socialFeeds.js';
 export * from './storeBaseUrl.js';
 export * from './storefront.js';

@@ -4,7 +4,7 @@ import {
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   normaliseKeyword,
-  storeSubdomainUrl,
+  SITEMAP_MAX_URLS,
   toMajor,
   toMinor,
   trackingUrl,
@@ -35,8 +35,6 @@ import {
   storeBySlug,
   storeCampaignBySlug,
   storeCampaignCards,
-  storeCampaignCount,
-  storeCampaignUrls,
   storeCollectionBySlug,
   storeCollections,
   storePageBySlug,
@@ -45,7 +43,6 @@ import {
 } from '../sql/storefront.js';
 import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
-import { esc } from '../storefront/html.js';
 import {
   cartPage,
   checkoutPage,
@@ -61,6 +58,13 @@ import {
 } from '../storefront/pages.js';
 import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
+import {
+  sitemapFiles,
+  sitemapIndexXml,
+  sitemapUrls,
+  storeOrigin,
+  urlsetXml,
+} from '../storefront/sitemap.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,9 +75,8 @@ declare module 'fastify' {
   }
 }
 
-/** Campaigns per listing page; sitemap URLs per file (sitemaps.org allows 50,000). */
+/** Campaigns per listing page. */
 const PER_PAGE = 24;
-export const SITEMAP_URLS = 50_000;
 const HOME_FEATURED = 4;
 const HOME_LATEST = 12;
 /** Published reviews shown on a product page (newest first). */
@@ -122,11 +125,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   app.decorate('couponResolver', promotionCouponResolver);
   const domains = [app.config.previewDomain, app.config.marketplaceDomain];
 
-  const originOf = (store: PublicStore) =>
-    (store.base_url?.trim() || storeSubdomainUrl(store.slug, app.config.previewDomain)).replace(
-      /\/+$/,
-      '',
-    );
+  const originOf = (store: PublicStore) => storeOrigin(store, app.config.previewDomain);
 
   async function contextOf(request: FastifyRequest, slug: string): Promise<PageContext | null> {
     const store = await storeBySlug(db, slug);
@@ -329,57 +328,21 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     sitemap: async ({ params, reply }) => {
       const store = await storeBySlug(db, params.slug);
       if (!store) return reply.status(404).type('text/plain').send('Not found');
-      const origin = originOf(store);
-      const files = Math.max(1, Math.ceil((await storeCampaignCount(db, store)) / SITEMAP_URLS));
-      const names = [
-        ...Array.from({ length: files }, (_, i) => `products-${i + 1}.xml`),
-        'collections-1.xml',
-        'pages-1.xml',
-      ];
-      return reply
-        .type('application/xml; charset=utf-8')
-        .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${names
-            .map((n) => `<sitemap><loc>${esc(`${origin}/sitemaps/${n}`)}</loc></sitemap>`)
-            .join('\n')}\n</sitemapindex>\n`,
-        );
+      const files = await sitemapFiles(db, store, originOf(store));
+      return reply.type('application/xml; charset=utf-8').send(sitemapIndexXml(files));
     },
     sitemapPart: async ({ params, reply }) => {
       const store = await storeBySlug(db, params.slug);
-      const match = /^(products|collections|pages)-(\d{1,6})\.xml$/.exec(params.name);
-      if (!store || !match) return reply.status(404).type('text/plain').send('Not found');
-      const origin = originOf(store);
-      const n = Number(match[2]);
-      let urls: { loc: string; lastmod?: Date }[] = [];
-      if (match[1] === 'products') {
-        urls = (await storeCampaignUrls(db, store, SITEMAP_URLS, (n - 1) * SITEMAP_URLS)).map(
-          (c) => ({ loc: `${origin}/products/${campaignUrlName(c)}`, lastmod: c.updated_at }),
-        );
-      } else if (n === 1 && match[1] === 'collections') {
-        urls = (await storeCollections(db, store, false)).map((c) => ({
-          loc: `${origin}/collections/${c.slug}`,
-        }));
-      } else if (n === 1) {
-        urls = [
-          { loc: `${origin}/` },
-          ...(await storePageLinks(db, store)).map((p) => ({
-            loc: `${origin}/pages/${p.slug}`,
-            lastmod: p.updated_at,
-          })),
-        ];
-      }
-      if (n !== 1 && urls.length === 0)
-        return reply.status(404).type('text/plain').send('Not found');
-      return reply
-        .type('application/xml; charset=utf-8')
-        .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
-            .map(
-              (u) =>
-                `<url><loc>${esc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`,
-            )
-            .join('\n')}\n</urlset>\n`,
-        );
+      const id = /^(.+)\.xml$/.exec(params.name)?.[1];
+      const found =
+        store && id
+          ? await sitemapUrls(db, store, originOf(store), id, {
+              offset: 0,
+              limit: SITEMAP_MAX_URLS,
+            })
+          : null;
+      if (!found) return reply.status(404).type('text/plain').send('Not found');
+      return reply.type('application/xml; charset=utf-8').send(urlsetXml(found.urls));
     },
     robots: async ({ params, reply }) => {
       const store = await storeBySlug(db, params.slug);

@@ -76,6 +76,9 @@ export const queryKeys = {
     archived: () => [...queryKeys.stores.all, 'archived'] as const,
     detail: (id: number) => [...queryKeys.stores.all, 'one', id] as const,
     ofCampaign: (id: number) => [...queryKeys.stores.all, 'campaign', id] as const,
+    sitemap: (id: number) => [...queryKeys.stores.all, 'sitemap', id] as const,
+    sitemapUrls: (id: number, sitemapId: string, page: number) =>
+      [...queryKeys.stores.all, 'sitemap', id, sitemapId, page] as const,
   },
   orders: {
     all: ['orders'] as const,

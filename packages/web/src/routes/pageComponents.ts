@@ -119,8 +119,10 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/storefronts/content/StorePagesPage.js')).StorePagesPage,
   store_page_new: storePageEdit,
   store_page_edit: storePageEdit,
-  store_sitemap: comingSoon,
-  store_sitemap_urls: comingSoon,
+  store_sitemap: async () =>
+    (await import('../pages/storefronts/StoreSitemapPage.js')).StoreSitemapPage,
+  store_sitemap_urls: async () =>
+    (await import('../pages/storefronts/StoreSitemapUrlsPage.js')).StoreSitemapUrlsPage,
   store_blog: async () =>
     (await import('../pages/storefronts/content/BlogPostsPage.js')).BlogPostsPage,
   store_blog_categories: async () =>
