@@ -38,6 +38,7 @@ import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerCustomerRoutes } from './routes/customers.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerDomainRoutes } from './routes/domains.js';
 import { registerEmailGatewayRoutes } from './routes/emailGateways.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerFulfillmentRoutes } from './routes/fulfillment.js';
@@ -64,7 +65,11 @@ import { registerTeamRoutes } from './routes/team.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { registerWebApp } from './routes/webApp.js';
 import { insertAudit } from './sql/sessions.js';
+import { CustomDomains } from './storefront/customDomains.js';
 import { storefrontRewrite } from './storefront/hosts.js';
+
+/** How often the custom domain map is read again for changes made by another server. */
+const CUSTOM_DOMAIN_REFRESH_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +83,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The bot check of the configured provider (auth/botCheck.ts). */
     botCheck: BotCheck;
+    /** Verified custom domains and the store each serves (storefront/customDomains.ts). */
+    customDomains: CustomDomains;
   }
 }
 
@@ -111,6 +118,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     ? join(config.dataDir, 'blobs')
     : await mkdtemp(join(tmpdir(), 'printloom-blobs-'));
 
+  const customDomains = new CustomDomains();
   const app = Fastify({
     ...(isLoggerInstance(config.logger)
       ? { loggerInstance: config.logger }
@@ -123,10 +131,12 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     trustProxy: trustedProxies(config.trustProxy),
     // A store's own host ({slug}.{preview or marketplace domain}) serves its pages at `/`.
     rewriteUrl: (request) =>
-      storefrontRewrite(request.url ?? '/', request.headers.host, [
-        config.previewDomain,
-        config.marketplaceDomain,
-      ]),
+      storefrontRewrite(
+        request.url ?? '/',
+        request.headers.host,
+        [config.previewDomain, config.marketplaceDomain],
+        (host) => customDomains.slugOf(host),
+      ),
   });
   let jobs: JobRunner;
   try {
@@ -148,7 +158,13 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     }
   });
   app.decorateRequest('auth', null);
+  app.decorate('customDomains', customDomains);
+  await customDomains.reload(db);
+  customDomains.start(db, CUSTOM_DOMAIN_REFRESH_MS, (error) =>
+    app.log.error({ err: error }, 'custom domain reload failed'),
+  );
   app.addHook('onClose', async () => {
+    customDomains.stop();
     try {
       await jobs.stop();
     } finally {
@@ -253,6 +269,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerDevRoutes(app);
   await registerCatalogRoutes(app);
   await registerStoreRoutes(app);
+  await registerDomainRoutes(app);
   await registerCollectionRoutes(app);
   await registerEmailGatewayRoutes(app);
   await registerFeatureRequestRoutes(app);

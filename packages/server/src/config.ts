@@ -255,6 +255,11 @@ export const ServerSettings = z
       .array(z.number().min(0))
       .min(1)
       .default(() => [...WEBHOOK_RETRY_SCHEDULE_SECONDS]),
+    /**
+     * DNS servers custom domains are verified against (`PRINTLOOM_DNS_SERVERS`, comma-separated
+     * `ip` or `ip:port`); the system's resolvers when unset.
+     */
+    dnsServers: z.array(z.string().min(1)).min(1).optional(),
     /** Public REST API (`/api/v1`) requests per minute per API key (`PRINTLOOM_API_RATE_LIMIT`). */
     apiRateLimit: z.number().int().positive().default(DEFAULT_API_RATE_LIMIT),
     /** How long one webhook attempt may take (ms). */

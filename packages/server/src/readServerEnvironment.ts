@@ -180,6 +180,7 @@ export const ServerEnvironment = z
     PRINTLOOM_BOT_CHECK_LOGIN_FAILURES: wholeNumber(0),
     PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: flag,
     PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
+    PRINTLOOM_DNS_SERVERS: text,
   })
   .superRefine((env, ctx) => {
     requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
@@ -254,6 +255,9 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       // Demo servers post to receivers on the same machine unless told otherwise.
       allowPrivateWebhooks: e.PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS ?? flags.demo ?? false,
       apiRateLimit: e.PRINTLOOM_API_RATE_LIMIT,
+      dnsServers: e.PRINTLOOM_DNS_SERVERS?.split(',')
+        .map((server) => server.trim())
+        .filter((server) => server !== ''),
       publicUploadBytesPerHour:
         e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR === undefined
           ? undefined

@@ -1,6 +1,7 @@
 export * from './collections.js';
 export * from './constants.js';
 export * from './content.js';
+export * from './domains.js';
 export * from './reviews.js';
 export * from './searchKeywords.js';
 export * from './sitemap.js';

@@ -134,7 +134,10 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       storePageLinks(db, store),
       storeCollections(db, store, false),
     ]);
-    const prefix = storeSlugOfHost(request.headers.host, domains) === slug ? '' : `/s/${slug}`;
+    const hostSlug =
+      storeSlugOfHost(request.headers.host, domains) ??
+      app.customDomains.slugOf(request.headers.host);
+    const prefix = hostSlug === slug ? '' : `/s/${slug}`;
     return { store, prefix, origin: originOf(store), pages, collections };
   }
 

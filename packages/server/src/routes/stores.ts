@@ -15,9 +15,7 @@ import {
   type StoreMenus,
   type StoreView,
   slugify,
-  storeBaseUrl,
   storeSlugProblem,
-  storeSubdomainUrl,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/Db.js';
@@ -41,6 +39,7 @@ import {
   storeSlugTaken,
   updateStore,
 } from '../sql/stores.js';
+import { platformStoreUrl } from '../storefront/platformAddress.js';
 import { sitemapFiles, sitemapUrls, storeOrigin } from '../storefront/sitemap.js';
 
 const EMPTY_MENUS: StoreMenus = { header: [], footer: [], side_column: [] };
@@ -64,18 +63,7 @@ export async function registerStoreRoutes(app: FastifyInstance): Promise<void> {
 
   /** `https://{slug}.{preview or marketplace domain}` for the seller (spec §6). */
   const subdomainUrl = (auth: AuthContext, slug: string) =>
-    storeSubdomainUrl(
-      slug,
-      storeBaseUrl(
-        {
-          status: auth.seller.status,
-          custom_payment: auth.seller.custom_payment,
-          roles: auth.seller.roles,
-        },
-        null,
-        siteConfig,
-      ),
-    );
+    platformStoreUrl(auth, slug, app.config);
 
   /** Whether a stored base_url is the platform subdomain of that slug (not a custom domain). */
   const isPlatformAddress = (baseUrl: string | null, slug: string) =>
@@ -186,11 +174,14 @@ export async function registerStoreRoutes(app: FastifyInstance): Promise<void> {
         if (isUniqueViolation(error)) throw slugConflict();
         throw error;
       }
+      // A custom domain serves the store by its slug.
+      await app.customDomains.reload(db);
       return { data: await detail(auth, params.id), message: STORE_MESSAGES.updated };
     },
     archive: async ({ auth, params }) => {
       await ownStore(db, auth, params.id);
       if (!(await archiveStore(db, auth.sellerId, params.id))) throw notFound();
+      await app.customDomains.reload(db);
       return { data: null, message: STORE_MESSAGES.archived };
     },
     setCampaigns: async ({ auth, params, body }) => {

@@ -101,6 +101,10 @@ export const queryKeys = {
   emailGateways: {
     all: ['email-gateways'] as const,
   },
+  /** Custom domains; a primary domain changes its store's address, so stores refresh too. */
+  domains: {
+    all: ['domains'] as const,
+  },
   points: {
     all: ['points'] as const,
     balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,

@@ -143,7 +143,7 @@ export const PAGE_COMPONENTS = {
   payment_accounts: async () =>
     (await import('../pages/billing/PaymentAccountsPage.js')).PaymentAccountsPage,
   payment_gateways: comingSoon,
-  domains: comingSoon,
+  domains: async () => (await import('../pages/domains/DomainsPage.js')).DomainsPage,
   team: async () => (await import('../pages/team/TeamPage.js')).TeamPage,
   notifications: async () =>
     (await import('../pages/settings/NotificationChannelsPage.js')).NotificationChannelsPage,

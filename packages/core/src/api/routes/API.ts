@@ -10,6 +10,7 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { customers } from './customers.js';
 import { dev } from './dev.js';
+import { domains } from './domains.js';
 import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
@@ -63,6 +64,7 @@ export const API = {
   bulkV3,
   bulkRegular,
   stores,
+  domains,
   collections,
   promotions,
   pricing,
