@@ -48,6 +48,7 @@ import { registerNotificationChannelRoutes } from './routes/notificationChannels
 import { registerOrderCareRoutes } from './routes/orderCare.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
+import { registerPaymentGatewayRoutes } from './routes/paymentGateways.js';
 import { registerPointRoutes } from './routes/points.js';
 import { registerPricingRoutes } from './routes/pricing.js';
 import { registerProductReviewRoutes } from './routes/productReviews.js';
@@ -316,6 +317,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerDomainRoutes(app);
   await registerCollectionRoutes(app);
   await registerEmailGatewayRoutes(app);
+  await registerPaymentGatewayRoutes(app);
   await registerFeatureRequestRoutes(app);
   await registerPointRoutes(app);
   await registerMoneyRoutes(app);

@@ -259,6 +259,8 @@ export const ServerSettings = z
       .array(z.number().min(0))
       .min(1)
       .default(() => [...WEBHOOK_RETRY_SCHEDULE_SECONDS]),
+    /** Stripe's API base (`STRIPE_API_BASE`); Stripe's own unless a test server stands in. */
+    stripeApiUrl: z.url().optional(),
     /**
      * DNS servers custom domains are verified against (`PRINTLOOM_DNS_SERVERS`, comma-separated
      * `ip` or `ip:port`); the system's resolvers when unset.

@@ -183,6 +183,7 @@ export const ServerEnvironment = z
     PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: flag,
     PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_DNS_SERVERS: text,
+    STRIPE_API_BASE: absoluteUrl,
   })
   .superRefine((env, ctx) => {
     requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
@@ -259,6 +260,7 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       // Demo servers post to receivers on the same machine unless told otherwise.
       allowPrivateWebhooks: e.PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS ?? flags.demo ?? false,
       apiRateLimit: e.PRINTLOOM_API_RATE_LIMIT,
+      stripeApiUrl: e.STRIPE_API_BASE,
       dnsServers: e.PRINTLOOM_DNS_SERVERS?.split(',')
         .map((server) => server.trim())
         .filter((server) => server !== ''),

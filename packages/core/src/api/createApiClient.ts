@@ -456,6 +456,7 @@ export function createApiClient(options: ApiClientOptions) {
     emailSenders: groupClient(API.emailSenders),
     emailGateways: groupClient(API.emailGateways),
     domains: groupClient(API.domains),
+    paymentGateways: groupClient(API.paymentGateways),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
     dev: groupClient(API.dev),

@@ -4,22 +4,26 @@ import {
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   normaliseKeyword,
+  type PaymentGatewayName,
   SITEMAP_MAX_URLS,
   toMajor,
   toMinor,
   trackingUrl,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/Db.js';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
 import { bookSalePoints } from '../money/points.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
+import { StripeGateway, stripeEndpoint, stripeEvent } from '../payments/stripeGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import { restorableCheckout } from '../sql/abandoned.js';
 import {
   buyerOrder,
+  type CheckoutRow,
   insertCheckout,
   insertOrderFromCheckout,
   insertPayment,
@@ -27,6 +31,7 @@ import {
   orderIdentity,
   setCheckoutStatus,
 } from '../sql/orders.js';
+import { gatewayAccountForWebhook, storeGatewayAccount } from '../sql/paymentGateways.js';
 import { publishedReviews } from '../sql/productReviews.js';
 import { countSearch } from '../sql/searchKeywords.js';
 import {
@@ -65,6 +70,7 @@ import {
   storeOrigin,
   urlsetXml,
 } from '../storefront/sitemap.js';
+import { gatewayBox, openCredentials } from './paymentGateways.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +176,78 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       const out = await render(ctx, { params, request, reply });
       return typeof out === 'string' ? sendHtml(reply, out) : sendHtml(reply, out.html, out.status);
     };
+
+  const gatewayKeys = gatewayBox(app.config.secret);
+  const stripeApi = stripeEndpoint(app.config.stripeApiUrl);
+  const testGateway = app.paymentGateways.get('test');
+
+  /**
+   * The gateway a checkout of a store pays through: the store's own account when it has one
+   * (custom_payment sellers), else the test gateway. A store with its own account takes no
+   * test cards.
+   */
+  const gatewayFor = async (
+    q: Queryable,
+    storeId: number,
+    asked: PaymentGatewayName,
+  ): Promise<PaymentGateway> => {
+    const account = await storeGatewayAccount(q, storeId);
+    if (account) {
+      if (asked !== account.provider) {
+        throw httpError(422, `This store takes payment through ${account.provider}`, {
+          gateway: [`This store takes payment through ${account.provider}`],
+        });
+      }
+      const credentials = openCredentials(gatewayKeys, account);
+      if (!credentials) throw httpError(503, 'This payment method is not set up');
+      return new StripeGateway(credentials.secret_key, stripeApi);
+    }
+    const gateway = app.paymentGateways.get(asked) ?? (asked === 'test' ? testGateway : undefined);
+    if (!gateway) throw httpError(503, 'This payment method is not set up');
+    return gateway;
+  };
+
+  /** Records the payment and makes the checkout's one order, with its bookings. */
+  const placeOrder = async (
+    tx: Queryable,
+    checkout: CheckoutRow,
+    gatewayName: PaymentGatewayName,
+    reference: string,
+  ) => {
+    await insertPayment(tx, {
+      checkoutId: checkout.id,
+      sellerId: checkout.seller_id,
+      gateway: gatewayName,
+      amount: checkout.total,
+      currency: checkout.currency,
+      reference,
+      status: 'paid',
+    });
+    const order = await insertOrderFromCheckout(tx, checkout, { gateway: gatewayName, reference });
+    await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gatewayName);
+    await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
+    // The seller's profit, pending for the hold period, booked with the order (issue 14).
+    await bookSale(
+      tx,
+      {
+        id: order.id,
+        sellerId: checkout.seller_id,
+        orderNumber: order.order_number,
+        currency: checkout.currency,
+        items: checkout.items,
+        discount: checkout.discount,
+      },
+      saleSettings,
+    );
+    // SEN points for the items sold, with the order (issue 14).
+    await bookSalePoints(tx, {
+      id: order.id,
+      sellerId: checkout.seller_id,
+      orderNumber: order.order_number,
+      items: checkout.items,
+    });
+    return order;
+  };
 
   registerGroup(app, API.storefront, {
     home: page(async (ctx) => {
@@ -404,8 +482,6 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       };
     },
     pay: async ({ params, body }) => {
-      const gateway = app.paymentGateways.get(body.gateway);
-      if (!gateway) throw httpError(503, 'This payment method is not set up');
       const outcome = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, params.id);
         if (!checkout) return { kind: 'missing' } as const;
@@ -413,6 +489,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           const order = await orderIdentity(tx, checkout.order_id);
           if (order) return { kind: 'paid', order } as const;
         }
+        const gateway = await gatewayFor(tx, checkout.store_id, body.gateway);
         await app.couponResolver.confirm?.(tx, checkout);
         const charge = await gateway.charge({
           idempotencyKey: checkout.id,
@@ -431,33 +508,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           currency: checkout.currency,
         };
         if (charge.status === 'paid') {
-          await insertPayment(tx, { ...payment, reference: charge.reference, status: 'paid' });
-          const order = await insertOrderFromCheckout(tx, checkout, {
-            gateway: gateway.name,
-            reference: charge.reference,
-          });
-          await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gateway.name);
-          await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
-          // The seller's profit, pending for the hold period, booked with the order (issue 14).
-          await bookSale(
-            tx,
-            {
-              id: order.id,
-              sellerId: checkout.seller_id,
-              orderNumber: order.order_number,
-              currency: checkout.currency,
-              items: checkout.items,
-              discount: checkout.discount,
-            },
-            saleSettings,
-          );
-          // SEN points for the items sold, with the order (issue 14).
-          await bookSalePoints(tx, {
-            id: order.id,
-            sellerId: checkout.seller_id,
-            orderNumber: order.order_number,
-            items: checkout.items,
-          });
+          const order = await placeOrder(tx, checkout, gateway.name, charge.reference);
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {
@@ -483,6 +534,44 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         402,
         outcome.charge.status === 'declined' ? outcome.charge.message : 'Declined',
       );
+    },
+    stripeWebhook: async ({ params, body, request }) => {
+      const account = await gatewayAccountForWebhook(db, params.id);
+      if (!account) throw notFound('No such payment gateway');
+      const credentials = openCredentials(gatewayKeys, account);
+      if (!credentials) throw notFound('No such payment gateway');
+      const signature = request.headers['stripe-signature'];
+      let event: ReturnType<typeof stripeEvent>;
+      try {
+        event = stripeEvent(
+          body as Buffer,
+          typeof signature === 'string' ? signature : '',
+          credentials.webhook_secret,
+        );
+      } catch {
+        throw httpError(400, 'The Stripe-Signature header does not match this event');
+      }
+      if (event.type !== 'payment_intent.succeeded') return { data: { received: true } };
+      const intent = event.data.object;
+      const checkoutId = intent.metadata?.checkout_id ?? '';
+      if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return { data: { received: true } };
+      await db.transaction(async (tx) => {
+        const checkout = await lockCheckout(tx, checkoutId);
+        // Another seller's checkout, one already ordered (a replayed event) or an intent for
+        // other figures makes nothing.
+        if (!checkout || checkout.seller_id !== account.seller_id || checkout.order_id !== null) {
+          return;
+        }
+        if (
+          intent.amount !== checkout.total ||
+          intent.currency.toLowerCase() !== checkout.currency.toLowerCase()
+        ) {
+          request.log.warn({ checkoutId, intent: intent.id }, 'Stripe intent does not match');
+          return;
+        }
+        await placeOrder(tx, checkout, 'stripe', intent.id);
+      });
+      return { data: { received: true } };
     },
     lookupOrder: async ({ query }) => {
       const order = await buyerOrder(db, { number: query.number, email: query.email });

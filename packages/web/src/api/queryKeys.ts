@@ -106,6 +106,9 @@ export const queryKeys = {
   domains: {
     all: ['domains'] as const,
   },
+  paymentGateways: {
+    all: ['payment-gateways'] as const,
+  },
   points: {
     all: ['points'] as const,
     balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,

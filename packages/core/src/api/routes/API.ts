@@ -22,6 +22,7 @@ import { notificationChannels } from './notificationChannels.js';
 import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
+import { paymentGateways } from './paymentGateways.js';
 import { personalized } from './personalized.js';
 import { points } from './points.js';
 import { pricing } from './pricing.js';
@@ -72,6 +73,7 @@ export const API = {
   storeSettings,
   emailSenders,
   emailGateways,
+  paymentGateways,
   marketing,
   personalized,
   featureRequests,
