@@ -33,6 +33,8 @@ import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
+import { registerCampaignImportRoutes } from './routes/campaignImport.js';
+import { registerCampaignTemplateRoutes } from './routes/campaignTemplates.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
@@ -313,6 +315,8 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerUploadRoutes(app);
   await registerDevRoutes(app);
   await registerCatalogRoutes(app);
+  await registerCampaignTemplateRoutes(app);
+  await registerCampaignImportRoutes(app);
   await registerStoreRoutes(app);
   await registerDomainRoutes(app);
   await registerCollectionRoutes(app);

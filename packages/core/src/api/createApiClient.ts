@@ -443,6 +443,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
     catalog: groupClient(API.catalog),
     campaigns: groupClient(API.campaigns),
+    campaignTemplates: groupClient(API.campaignTemplates),
+    campaignImport: groupClient(API.campaignImport),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     promotions: groupClient(API.promotions),

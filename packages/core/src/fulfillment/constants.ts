@@ -29,6 +29,10 @@ export const FULFILLMENT_MESSAGES = {
   fileRequired: 'Choose a CSV file to import',
   empty: 'The file has no rows to import',
   tooManyRows: `A file may hold at most ${FULFILLMENT_IMPORT_MAX_ROWS} rows`,
+  payNotFound: 'Some of these orders are not your unpaid fulfillment orders',
+  payNotCovered: (charge: string, available: string) =>
+    `These orders cost ${charge}; your available balance is ${available}. Top up or choose fewer orders.`,
+  paid: (count: number) => (count === 1 ? '1 order paid' : `${count} orders paid`),
   imported: (created: number) =>
     created === 1 ? '1 order imported' : `${created} orders imported`,
 } as const;

@@ -22,6 +22,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/Db.js';
 import { httpError, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { payFulfillmentOrders } from '../orders/payFulfillmentOrders.js';
+import { actorOf } from '../orders/recordOrderEvent.js';
 import {
   type FulfillmentOrderDbRow,
   insertFulfillmentOrders,
@@ -121,6 +123,18 @@ export async function registerFulfillmentRoutes(app: FastifyInstance): Promise<v
   const { db } = app;
 
   registerGroup(app, API.fulfillment, {
+    payOrders: async ({ auth, body }) => {
+      const answer = await db.transaction((tx) =>
+        payFulfillmentOrders(
+          tx,
+          app.jobs,
+          { sellerId: auth.sellerId, storeIds: auth.storeIds },
+          actorOf(auth),
+          body.order_ids,
+        ),
+      );
+      return { data: answer, message: FULFILLMENT_MESSAGES.paid(answer.paid) };
+    },
     importOrders: async ({ auth, request }) => {
       const csv = await csvOf(request);
       const plan = planFulfillmentImport(csv, await catalogFor(db, auth.sellerId, csv));

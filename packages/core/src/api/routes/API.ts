@@ -4,7 +4,9 @@ import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
+import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
+import { campaignTemplates } from './campaignTemplates.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
@@ -62,6 +64,8 @@ export const API = {
   images,
   catalog,
   campaigns,
+  campaignTemplates,
+  campaignImport,
   bulkV3,
   bulkRegular,
   stores,
