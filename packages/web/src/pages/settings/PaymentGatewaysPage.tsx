@@ -98,6 +98,11 @@ export function PaymentGatewaysPage() {
         </section>
       ))}
       <h2 className="h5 mt-4">Stores</h2>
+      <p className="small text-body-secondary" data-testid="stripe-checkout-note">
+        A store set to a Stripe account refuses test cards. Its checkout page does not show Stripe's
+        card form yet: buyers pay through the store's checkout API with a Stripe.js payment method
+        until it does.
+      </p>
       <FormError error={setStore.error} />
       {stores.data && stores.data.length > 0 ? (
         <Table className="align-middle" style={{ maxWidth: 720 }}>
