@@ -1,5 +1,6 @@
 import {
   BotCheckProvider,
+  DEFAULT_REFERRAL_COMMISSION_PERCENT,
   HOLD_PERIOD_DAYS,
   RecaptchaVersion,
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
@@ -232,6 +233,16 @@ export const ServerSettings = z
     paymentAccountKey: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Days a sale's profit stays pending before it can be paid out (core HOLD_PERIOD_DAYS). */
     ledgerHoldDays: z.number().min(0).max(365).default(HOLD_PERIOD_DAYS),
+    /**
+     * Percent of a referred seller's order (goods less discount) the referrer earns as commission
+     * (`PRINTLOOM_REFERRAL_COMMISSION_PERCENT`; core DEFAULT_REFERRAL_COMMISSION_PERCENT); 0 turns
+     * commissions off.
+     */
+    referralCommissionPercent: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(DEFAULT_REFERRAL_COMMISSION_PERCENT),
     /** Site setting compare_price_rate: compare-at price = price × rate on product pages (≤ 1: none). */
     comparePriceRate: z.number().min(0).default(0),
     /** Background jobs (src/jobs): how often idle workers poll for retries and deferred jobs. */
@@ -266,6 +277,16 @@ export const ServerSettings = z
      * `ip` or `ip:port`); the system's resolvers when unset.
      */
     dnsServers: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * Connected shops (issue 16) may be at http:// and on private or loopback addresses
+     * (`PRINTLOOM_SHOP_PRIVATE_HOSTS`; tests and local demos). Off, a shop address must be https://
+     * on a public address, so a seller cannot make the server call into its own network.
+     */
+    shopPrivateHosts: z.boolean().default(false),
+    /** TikTok Shop's authorisation service (authorise page, token exchange and refresh). */
+    ttsAuthBaseUrl: z.url().default('https://auth.tiktok-shops.com'),
+    /** TikTok Shop's Open API (shops, order search). */
+    ttsApiBaseUrl: z.url().default('https://open-api.tiktokglobalshop.com'),
     /** Public REST API (`/api/v1`) requests per minute per API key (`PRINTLOOM_API_RATE_LIMIT`). */
     apiRateLimit: z.number().int().positive().default(DEFAULT_API_RATE_LIMIT),
     /** How long one webhook attempt may take (ms). */

@@ -149,6 +149,7 @@ export const ServerEnvironment = z
     PRINTLOOM_SECRET: text,
     PRINTLOOM_PAYMENT_ACCOUNT_KEY: text,
     PRINTLOOM_LEDGER_HOLD_DAYS: wholeNumber(0, 365),
+    PRINTLOOM_REFERRAL_COMMISSION_PERCENT: wholeNumber(0, 100),
     PRINTLOOM_BULK_LEASE_SECONDS: wholeNumber(1),
     PRINTLOOM_AUTH_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_IMAGE_RATE_LIMIT: wholeNumber(1),
@@ -184,6 +185,9 @@ export const ServerEnvironment = z
     PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_DNS_SERVERS: text,
     STRIPE_API_BASE: absoluteUrl,
+    PRINTLOOM_SHOP_PRIVATE_HOSTS: flag,
+    TTS_AUTH_BASE_URL: absoluteUrl,
+    TTS_API_BASE_URL: absoluteUrl,
   })
   .superRefine((env, ctx) => {
     requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
@@ -214,6 +218,7 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       secret: e.PRINTLOOM_SECRET,
       paymentAccountKey: e.PRINTLOOM_PAYMENT_ACCOUNT_KEY,
       ledgerHoldDays: e.PRINTLOOM_LEDGER_HOLD_DAYS,
+      referralCommissionPercent: e.PRINTLOOM_REFERRAL_COMMISSION_PERCENT,
       dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
       databaseUrl: e.DATABASE_URL,
       demo: flags.demo ?? false,
@@ -264,6 +269,9 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       dnsServers: e.PRINTLOOM_DNS_SERVERS?.split(',')
         .map((server) => server.trim())
         .filter((server) => server !== ''),
+      shopPrivateHosts: e.PRINTLOOM_SHOP_PRIVATE_HOSTS,
+      ttsAuthBaseUrl: e.TTS_AUTH_BASE_URL,
+      ttsApiBaseUrl: e.TTS_API_BASE_URL,
       publicUploadBytesPerHour:
         e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR === undefined
           ? undefined

@@ -459,8 +459,10 @@ export function createApiClient(options: ApiClientOptions) {
     emailGateways: groupClient(API.emailGateways),
     domains: groupClient(API.domains),
     paymentGateways: groupClient(API.paymentGateways),
+    shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
+    aiDesign: groupClient(API.aiDesign),
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
@@ -493,6 +495,8 @@ export function createApiClient(options: ApiClientOptions) {
     moneyAdmin: groupClient(API.moneyAdmin),
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
+    referral: groupClient(API.referral),
+    calendar: groupClient(API.calendar),
     socialFeeds: groupClient(API.socialFeeds),
     customers: {
       ...groupClient(API.customers),

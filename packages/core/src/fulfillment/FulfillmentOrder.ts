@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cappedPaginated } from '../api/pagination.js';
-import { MARKETPLACES } from '../enums/catalog.js';
+import { FULFILLMENT_SOURCES } from './planFulfillmentImport.js';
 
 /** `POST /seller/fulfillment/orders/import` answer (issue 13 contract). */
 export const FulfillmentImportAnswer = z.object({
@@ -64,7 +64,7 @@ export const FulfillmentOrderList = cappedPaginated(FulfillmentOrderRow);
 /** `GET /seller/fulfillment/orders`: `q` matches the order number, external id or email. */
 export const FulfillmentOrderListQuery = z.object({
   q: z.string().trim().max(255).optional(),
-  marketplace: z.enum(MARKETPLACES).optional(),
+  marketplace: z.enum(FULFILLMENT_SOURCES).optional(),
   page: z.coerce.number().int().positive().default(1),
   per_page: z.coerce.number().int().positive().max(100).default(20),
 });

@@ -25,6 +25,9 @@ export const FULFILLMENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Most units of one line, as at the checkout. */
 export const FULFILLMENT_MAX_QUANTITY = 99;
 
+/** Starts the message of a good row whose order has a bad row elsewhere. */
+export const NOT_IMPORTED_PREFIX = 'Not imported:';
+
 export const FULFILLMENT_MESSAGES = {
   fileRequired: 'Choose a CSV file to import',
   empty: 'The file has no rows to import',

@@ -1,8 +1,10 @@
+import { aiDesignJob } from '../aiDesign/aiDesignJob.js';
 import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
 import { notificationRepeatJob } from './notificationRepeatJob.js';
+import { shopImportJob } from './shopImportJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
 
 /** Every background job of the server; buildApp registers them at start. */
@@ -12,4 +14,6 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   printFilesJob,
   notificationDeliveryJob,
   notificationRepeatJob,
+  shopImportJob,
+  aiDesignJob,
 ];

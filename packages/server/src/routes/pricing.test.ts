@@ -107,7 +107,7 @@ describe.each(BACKENDS)('bulk pricing on %s', (backend) => {
       preview: true,
     });
     expect(response.statusCode).toBe(200);
-    const row = (body(response).data as unknown as Answer).rows.find((r) => r.product_id === product);
+    const row = body<Answer>(response).data.rows.find((r) => r.product_id === product);
     // The storefront's price: the template's suggested price (core suggestedPrice), never 0.
     expect(row?.before).toBe(Math.round(suggestedPrice(Number(template?.base_cost)) * 100));
     expect(row?.before).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import {
   normaliseKeyword,
   type PaymentGatewayName,
   SITEMAP_MAX_URLS,
+  saleProfit,
   toMajor,
   toMinor,
   trackingUrl,
@@ -16,6 +17,7 @@ import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
 import { bookSalePoints } from '../money/points.js';
+import { bookReferralCommission, type CommissionSettings } from '../money/referralCommission.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { StripeGateway, stripeEndpoint, stripeEvent } from '../payments/stripeGateway.js';
@@ -124,6 +126,10 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       processing_fee: app.config.processingFee,
       processing_fee_min: toMinor(app.config.processingFeeMin),
     },
+    holdDays: app.config.ledgerHoldDays,
+  };
+  const commissionSettings: CommissionSettings = {
+    percent: app.config.referralCommissionPercent,
     holdDays: app.config.ledgerHoldDays,
   };
   const db = app.db;
@@ -246,6 +252,18 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       orderNumber: order.order_number,
       items: checkout.items,
     });
+    // The referrer's commission when the seller joined through a referral link.
+    await bookReferralCommission(
+      tx,
+      {
+        id: order.id,
+        sellerId: checkout.seller_id,
+        orderNumber: order.order_number,
+        currency: checkout.currency,
+        revenue: saleProfit(checkout.items, checkout.discount, saleSettings.fees).revenue,
+      },
+      commissionSettings,
+    );
     return order;
   };
 

@@ -1,5 +1,6 @@
 import type {
   AbandonedListQueryInput,
+  AiJobListQuery,
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
@@ -109,6 +110,10 @@ export const queryKeys = {
   paymentGateways: {
     all: ['payment-gateways'] as const,
   },
+  shopConnections: {
+    all: ['shop-connections'] as const,
+    runs: (id: number) => ['shop-connections', 'runs', id] as const,
+  },
   points: {
     all: ['points'] as const,
     balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,
@@ -119,6 +124,11 @@ export const queryKeys = {
     all: ['collections'] as const,
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
+  },
+  aiDesign: {
+    all: ['ai-design'] as const,
+    list: (query: Partial<AiJobListQuery>) => [...queryKeys.aiDesign.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.aiDesign.all, 'detail', id] as const,
   },
   promotions: {
     all: ['promotions'] as const,
@@ -138,6 +148,15 @@ export const queryKeys = {
     all: ['product-reviews'] as const,
     list: (query: object) => [...queryKeys.productReviews.all, 'list', query] as const,
     settings: () => [...queryKeys.productReviews.all, 'settings'] as const,
+  },
+  calendar: {
+    all: ['calendar'] as const,
+    month: (month: string) => [...queryKeys.calendar.all, 'month', month] as const,
+  },
+  referral: {
+    all: ['referral'] as const,
+    program: () => [...queryKeys.referral.all, 'program'] as const,
+    sellers: (query: object) => [...queryKeys.referral.all, 'sellers', query] as const,
   },
   searchKeywords: {
     all: ['search-keywords'] as const,

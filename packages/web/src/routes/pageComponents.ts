@@ -36,9 +36,9 @@ const notFound: LoadPage = async () => NotFoundPage;
  */
 export const PAGE_COMPONENTS = {
   overview: async () => (await import('../pages/DashboardPage.js')).DashboardPage,
-  referral: comingSoon,
+  referral: async () => (await import('../pages/referral/ReferralPage.js')).ReferralPage,
   contest: async () => (await import('../pages/points/ContestPage.js')).ContestPage,
-  calendar: comingSoon,
+  calendar: async () => (await import('../pages/calendar/CalendarPage.js')).CalendarPage,
   sen_design: async () => (await import('../pages/orders/SenDesignPage.js')).SenDesignPage,
 
   all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,
@@ -160,8 +160,9 @@ export const PAGE_COMPONENTS = {
   account_settings: account,
   sms_topup: async () => (await import('../pages/billing/SmsTopupPage.js')).SmsTopupPage,
   account,
-  ai_design: comingSoon,
-  ai_design_history: comingSoon,
+  ai_design: async () => (await import('../pages/aiDesign/AiDesignPage.js')).AiDesignPage,
+  ai_design_history: async () =>
+    (await import('../pages/aiDesign/AiDesignHistoryPage.js')).AiDesignHistoryPage,
   aop_test: comingSoon,
   check_in: async () => (await import('../pages/points/CheckInPage.js')).CheckInPage,
   feature_requests: async () =>
@@ -171,8 +172,9 @@ export const PAGE_COMPONENTS = {
   notification_list: async () => (await import('../pages/NotificationsPage.js')).NotificationsPage,
   notification: async () => (await import('../pages/NotificationPage.js')).NotificationPage,
   sen_points: async () => (await import('../pages/points/SenPointsPage.js')).SenPointsPage,
-  tts_callback: comingSoon,
-  woocommerce_connect: comingSoon,
+  tts_callback: async () => (await import('../pages/shops/TikTokShopPage.js')).TikTokShopPage,
+  woocommerce_connect: async () =>
+    (await import('../pages/shops/WooCommerceConnectPage.js')).WooCommerceConnectPage,
 
   login: async () => (await import('../pages/auth/LoginPage.js')).LoginPage,
   register: async () => (await import('../pages/auth/RegisterPage.js')).RegisterPage,

@@ -1,9 +1,11 @@
 import { abandoned } from './abandoned.js';
 import { account } from './account.js';
+import { aiDesign } from './aiDesign.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
+import { calendar } from './calendar.js';
 import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
 import { campaignTemplates } from './campaignTemplates.js';
@@ -32,9 +34,11 @@ import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { referral } from './referral.js';
 import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
+import { shopConnections } from './shopConnections.js';
 import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
@@ -80,6 +84,7 @@ export const API = {
   paymentGateways,
   marketing,
   personalized,
+  aiDesign,
   featureRequests,
   dev,
   storefront,
@@ -95,9 +100,12 @@ export const API = {
   socialFeeds,
   customers,
   fulfillment,
+  shopConnections,
   abandoned,
   orderCare,
   points,
+  referral,
+  calendar,
 } as const;
 
 export type ApiTable = typeof API;

@@ -4,9 +4,9 @@ import {
   errorMessage,
   FULFILLMENT_CSV_COLUMNS,
   FULFILLMENT_MESSAGES,
+  FULFILLMENT_SOURCES,
   type FulfillmentImportAnswer,
   type FulfillmentOrderRow,
-  MARKETPLACES,
   userDate,
 } from '@printloom/core';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -32,12 +32,13 @@ import { ListPagination } from '../lists/ListPagination.js';
 import { SearchBox } from '../lists/SearchBox.js';
 import { StatusBadge } from '../lists/StatusBadge.js';
 
-const MARKETPLACE_LABELS: Record<(typeof MARKETPLACES)[number], string> = {
+const MARKETPLACE_LABELS: Record<(typeof FULFILLMENT_SOURCES)[number], string> = {
   ebay: 'eBay',
   etsy: 'Etsy',
   poshmark: 'Poshmark',
   tiktok: 'TikTok Shop',
   amazon: 'Amazon',
+  woocommerce: 'WooCommerce',
 };
 
 /**
@@ -109,7 +110,7 @@ export function FulfillmentPage() {
           label="Marketplace"
           allLabel="All marketplaces"
           value={query.marketplace ?? ''}
-          options={MARKETPLACES.map((m) => ({ value: m, label: MARKETPLACE_LABELS[m] }))}
+          options={FULFILLMENT_SOURCES.map((m) => ({ value: m, label: MARKETPLACE_LABELS[m] }))}
           onChange={(marketplace) => update({ marketplace: marketplace || undefined })}
         />
       </search>
@@ -306,7 +307,7 @@ function orderColumns(utcOffset: number): ListColumn<FulfillmentOrderRow>[] {
             {row.original.order_number}
           </Link>
           <small className="d-block text-body-secondary">
-            {MARKETPLACE_LABELS[row.original.marketplace as (typeof MARKETPLACES)[number]] ??
+            {MARKETPLACE_LABELS[row.original.marketplace as (typeof FULFILLMENT_SOURCES)[number]] ??
               row.original.marketplace}{' '}
             #{row.original.external_order_id}
           </small>
