@@ -43,6 +43,7 @@ import { registerCollectionRoutes } from './routes/collections.js';
 import { registerCustomerRoutes } from './routes/customers.js';
 import { registerCustomMockupRoutes } from './routes/customMockups.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerDomainRoutes } from './routes/domains.js';
 import { registerEmailGatewayRoutes } from './routes/emailGateways.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerFulfillmentRoutes } from './routes/fulfillment.js';
@@ -52,6 +53,7 @@ import { registerNotificationChannelRoutes } from './routes/notificationChannels
 import { registerOrderCareRoutes } from './routes/orderCare.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
+import { registerPaymentGatewayRoutes } from './routes/paymentGateways.js';
 import { registerPersonalizedLibraryRoutes } from './routes/personalizedLibrary.js';
 import { registerPointRoutes } from './routes/points.js';
 import { registerPricingRoutes } from './routes/pricing.js';
@@ -72,7 +74,11 @@ import { registerTeamRoutes } from './routes/team.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { registerWebApp } from './routes/webApp.js';
 import { insertAudit } from './sql/sessions.js';
+import { CustomDomains } from './storefront/customDomains.js';
 import { storefrontRewrite } from './storefront/hosts.js';
+
+/** How often the custom domain map is read again for changes made by another server. */
+const CUSTOM_DOMAIN_REFRESH_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,6 +92,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The bot check of the configured provider (auth/botCheck.ts). */
     botCheck: BotCheck;
+    /** Verified custom domains and the store each serves (storefront/customDomains.ts). */
+    customDomains: CustomDomains;
   }
 }
 
@@ -165,6 +173,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     ? join(config.dataDir, 'blobs')
     : await mkdtemp(join(tmpdir(), 'printloom-blobs-'));
 
+  const customDomains = new CustomDomains();
   const app = Fastify({
     ...(isLoggerInstance(config.logger)
       ? { loggerInstance: config.logger }
@@ -177,10 +186,12 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     trustProxy: trustedProxies(config.trustProxy),
     // A store's own host ({slug}.{preview or marketplace domain}) serves its pages at `/`.
     rewriteUrl: (request) =>
-      storefrontRewrite(request.url ?? '/', request.headers.host, [
-        config.previewDomain,
-        config.marketplaceDomain,
-      ]),
+      storefrontRewrite(
+        request.url ?? '/',
+        request.headers.host,
+        [config.previewDomain, config.marketplaceDomain],
+        (host) => customDomains.slugOf(host),
+      ),
   });
   let jobs: JobRunner;
   try {
@@ -202,7 +213,13 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     }
   });
   app.decorateRequest('auth', null);
+  app.decorate('customDomains', customDomains);
+  await customDomains.reload(db);
+  customDomains.start(db, CUSTOM_DOMAIN_REFRESH_MS, (error) =>
+    app.log.error({ err: error }, 'custom domain reload failed'),
+  );
   app.addHook('onClose', async () => {
+    customDomains.stop();
     try {
       await jobs.stop();
     } finally {
@@ -307,8 +324,10 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCampaignTemplateRoutes(app);
   await registerCampaignImportRoutes(app);
   await registerStoreRoutes(app);
+  await registerDomainRoutes(app);
   await registerCollectionRoutes(app);
   await registerEmailGatewayRoutes(app);
+  await registerPaymentGatewayRoutes(app);
   await registerFeatureRequestRoutes(app);
   await registerPointRoutes(app);
   await registerMoneyRoutes(app);

@@ -270,6 +270,13 @@ export const ServerSettings = z
       .array(z.number().min(0))
       .min(1)
       .default(() => [...WEBHOOK_RETRY_SCHEDULE_SECONDS]),
+    /** Stripe's API base (`STRIPE_API_BASE`); Stripe's own unless a test server stands in. */
+    stripeApiUrl: z.url().optional(),
+    /**
+     * DNS servers custom domains are verified against (`PRINTLOOM_DNS_SERVERS`, comma-separated
+     * `ip` or `ip:port`); the system's resolvers when unset.
+     */
+    dnsServers: z.array(z.string().min(1)).min(1).optional(),
     /**
      * Connected shops (issue 16) may be at http:// and on private or loopback addresses
      * (`PRINTLOOM_SHOP_PRIVATE_HOSTS`; tests and local demos). Off, a shop address must be https://

@@ -183,6 +183,8 @@ export const ServerEnvironment = z
     PRINTLOOM_BOT_CHECK_LOGIN_FAILURES: wholeNumber(0),
     PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: flag,
     PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
+    PRINTLOOM_DNS_SERVERS: text,
+    STRIPE_API_BASE: absoluteUrl,
     PRINTLOOM_SHOP_PRIVATE_HOSTS: flag,
     TTS_AUTH_BASE_URL: absoluteUrl,
     TTS_API_BASE_URL: absoluteUrl,
@@ -263,6 +265,10 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       // Demo servers post to receivers on the same machine unless told otherwise.
       allowPrivateWebhooks: e.PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS ?? flags.demo ?? false,
       apiRateLimit: e.PRINTLOOM_API_RATE_LIMIT,
+      stripeApiUrl: e.STRIPE_API_BASE,
+      dnsServers: e.PRINTLOOM_DNS_SERVERS?.split(',')
+        .map((server) => server.trim())
+        .filter((server) => server !== ''),
       shopPrivateHosts: e.PRINTLOOM_SHOP_PRIVATE_HOSTS,
       ttsAuthBaseUrl: e.TTS_AUTH_BASE_URL,
       ttsApiBaseUrl: e.TTS_API_BASE_URL,

@@ -459,6 +459,8 @@ export function createApiClient(options: ApiClientOptions) {
     storeSettings: groupClient(API.storeSettings),
     emailSenders: groupClient(API.emailSenders),
     emailGateways: groupClient(API.emailGateways),
+    domains: groupClient(API.domains),
+    paymentGateways: groupClient(API.paymentGateways),
     shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),

@@ -1,4 +1,5 @@
 export * from './address.js';
+export * from './gatewayAccounts.js';
 export * from './paths.js';
 export * from './regions.js';
 export * from './schemas.js';

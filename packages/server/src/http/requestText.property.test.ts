@@ -45,6 +45,14 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     delay2_minutes: 1440,
     delay3_minutes: 4320,
   },
+  'POST /seller/domains': { store_id: 1, hostname: 'shop.example.com' },
+  'POST /seller/payment-gateways': {
+    provider: 'stripe',
+    name: 'Stripe',
+    publishable_key: 'pk_test_12345678',
+    secret_key: 'sk_test_12345678',
+    webhook_secret: 'whsec_12345678',
+  },
   // A documentation address: refused as private before any call leaves the server.
   'POST /seller/shop-connections/woocommerce': {
     shop_url: 'https://192.0.2.10/shop',

@@ -4,13 +4,15 @@ import {
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   normaliseKeyword,
+  type PaymentGatewayName,
+  SITEMAP_MAX_URLS,
   saleProfit,
-  storeSubdomainUrl,
   toMajor,
   toMinor,
   trackingUrl,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/Db.js';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
@@ -18,10 +20,12 @@ import { bookSalePoints } from '../money/points.js';
 import { bookReferralCommission, type CommissionSettings } from '../money/referralCommission.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
+import { StripeGateway, stripeEndpoint, stripeEvent } from '../payments/stripeGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import { restorableCheckout } from '../sql/abandoned.js';
 import {
   buyerOrder,
+  type CheckoutRow,
   insertCheckout,
   insertOrderFromCheckout,
   insertPayment,
@@ -29,6 +33,7 @@ import {
   orderIdentity,
   setCheckoutStatus,
 } from '../sql/orders.js';
+import { gatewayAccountForWebhook, storeGatewayAccount } from '../sql/paymentGateways.js';
 import { publishedReviews } from '../sql/productReviews.js';
 import { countSearch } from '../sql/searchKeywords.js';
 import {
@@ -37,8 +42,6 @@ import {
   storeBySlug,
   storeCampaignBySlug,
   storeCampaignCards,
-  storeCampaignCount,
-  storeCampaignUrls,
   storeCollectionBySlug,
   storeCollections,
   storePageBySlug,
@@ -47,7 +50,6 @@ import {
 } from '../sql/storefront.js';
 import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
-import { esc } from '../storefront/html.js';
 import {
   cartPage,
   checkoutPage,
@@ -63,6 +65,14 @@ import {
 } from '../storefront/pages.js';
 import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
+import {
+  sitemapFiles,
+  sitemapIndexXml,
+  sitemapUrls,
+  storeOrigin,
+  urlsetXml,
+} from '../storefront/sitemap.js';
+import { gatewayBox, openCredentials } from './paymentGateways.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,9 +83,8 @@ declare module 'fastify' {
   }
 }
 
-/** Campaigns per listing page; sitemap URLs per file (sitemaps.org allows 50,000). */
+/** Campaigns per listing page. */
 const PER_PAGE = 24;
-export const SITEMAP_URLS = 50_000;
 const HOME_FEATURED = 4;
 const HOME_LATEST = 12;
 /** Published reviews shown on a product page (newest first). */
@@ -128,11 +137,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   app.decorate('couponResolver', promotionCouponResolver);
   const domains = [app.config.previewDomain, app.config.marketplaceDomain];
 
-  const originOf = (store: PublicStore) =>
-    (store.base_url?.trim() || storeSubdomainUrl(store.slug, app.config.previewDomain)).replace(
-      /\/+$/,
-      '',
-    );
+  const originOf = (store: PublicStore) => storeOrigin(store, app.config.previewDomain);
 
   async function contextOf(request: FastifyRequest, slug: string): Promise<PageContext | null> {
     const store = await storeBySlug(db, slug);
@@ -141,7 +146,10 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       storePageLinks(db, store),
       storeCollections(db, store, false),
     ]);
-    const prefix = storeSlugOfHost(request.headers.host, domains) === slug ? '' : `/s/${slug}`;
+    const hostSlug =
+      storeSlugOfHost(request.headers.host, domains) ??
+      app.customDomains.slugOf(request.headers.host);
+    const prefix = hostSlug === slug ? '' : `/s/${slug}`;
     return { store, prefix, origin: originOf(store), pages, collections };
   }
 
@@ -174,6 +182,90 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       const out = await render(ctx, { params, request, reply });
       return typeof out === 'string' ? sendHtml(reply, out) : sendHtml(reply, out.html, out.status);
     };
+
+  const gatewayKeys = gatewayBox(app.config.secret);
+  const stripeApi = stripeEndpoint(app.config.stripeApiUrl);
+  const testGateway = app.paymentGateways.get('test');
+
+  /**
+   * The gateway a checkout of a store pays through: the store's own account when it has one
+   * (custom_payment sellers), else the test gateway. A store with its own account takes no
+   * test cards.
+   */
+  const gatewayFor = async (
+    q: Queryable,
+    storeId: number,
+    asked: PaymentGatewayName,
+  ): Promise<PaymentGateway> => {
+    const account = await storeGatewayAccount(q, storeId);
+    if (account) {
+      if (asked !== account.provider) {
+        throw httpError(422, `This store takes payment through ${account.provider}`, {
+          gateway: [`This store takes payment through ${account.provider}`],
+        });
+      }
+      const credentials = openCredentials(gatewayKeys, account);
+      if (!credentials) throw httpError(503, 'This payment method is not set up');
+      return new StripeGateway(credentials.secret_key, stripeApi);
+    }
+    const gateway = app.paymentGateways.get(asked) ?? (asked === 'test' ? testGateway : undefined);
+    if (!gateway) throw httpError(503, 'This payment method is not set up');
+    return gateway;
+  };
+
+  /** Records the payment and makes the checkout's one order, with its bookings. */
+  const placeOrder = async (
+    tx: Queryable,
+    checkout: CheckoutRow,
+    gatewayName: PaymentGatewayName,
+    reference: string,
+  ) => {
+    await insertPayment(tx, {
+      checkoutId: checkout.id,
+      sellerId: checkout.seller_id,
+      gateway: gatewayName,
+      amount: checkout.total,
+      currency: checkout.currency,
+      reference,
+      status: 'paid',
+    });
+    const order = await insertOrderFromCheckout(tx, checkout, { gateway: gatewayName, reference });
+    await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gatewayName);
+    await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
+    // The seller's profit, pending for the hold period, booked with the order (issue 14).
+    await bookSale(
+      tx,
+      {
+        id: order.id,
+        sellerId: checkout.seller_id,
+        orderNumber: order.order_number,
+        currency: checkout.currency,
+        items: checkout.items,
+        discount: checkout.discount,
+      },
+      saleSettings,
+    );
+    // SEN points for the items sold, with the order (issue 14).
+    await bookSalePoints(tx, {
+      id: order.id,
+      sellerId: checkout.seller_id,
+      orderNumber: order.order_number,
+      items: checkout.items,
+    });
+    // The referrer's commission when the seller joined through a referral link.
+    await bookReferralCommission(
+      tx,
+      {
+        id: order.id,
+        sellerId: checkout.seller_id,
+        orderNumber: order.order_number,
+        currency: checkout.currency,
+        revenue: saleProfit(checkout.items, checkout.discount, saleSettings.fees).revenue,
+      },
+      commissionSettings,
+    );
+    return order;
+  };
 
   registerGroup(app, API.storefront, {
     home: page(async (ctx) => {
@@ -335,57 +427,21 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     sitemap: async ({ params, reply }) => {
       const store = await storeBySlug(db, params.slug);
       if (!store) return reply.status(404).type('text/plain').send('Not found');
-      const origin = originOf(store);
-      const files = Math.max(1, Math.ceil((await storeCampaignCount(db, store)) / SITEMAP_URLS));
-      const names = [
-        ...Array.from({ length: files }, (_, i) => `products-${i + 1}.xml`),
-        'collections-1.xml',
-        'pages-1.xml',
-      ];
-      return reply
-        .type('application/xml; charset=utf-8')
-        .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${names
-            .map((n) => `<sitemap><loc>${esc(`${origin}/sitemaps/${n}`)}</loc></sitemap>`)
-            .join('\n')}\n</sitemapindex>\n`,
-        );
+      const files = await sitemapFiles(db, store, originOf(store));
+      return reply.type('application/xml; charset=utf-8').send(sitemapIndexXml(files));
     },
     sitemapPart: async ({ params, reply }) => {
       const store = await storeBySlug(db, params.slug);
-      const match = /^(products|collections|pages)-(\d{1,6})\.xml$/.exec(params.name);
-      if (!store || !match) return reply.status(404).type('text/plain').send('Not found');
-      const origin = originOf(store);
-      const n = Number(match[2]);
-      let urls: { loc: string; lastmod?: Date }[] = [];
-      if (match[1] === 'products') {
-        urls = (await storeCampaignUrls(db, store, SITEMAP_URLS, (n - 1) * SITEMAP_URLS)).map(
-          (c) => ({ loc: `${origin}/products/${campaignUrlName(c)}`, lastmod: c.updated_at }),
-        );
-      } else if (n === 1 && match[1] === 'collections') {
-        urls = (await storeCollections(db, store, false)).map((c) => ({
-          loc: `${origin}/collections/${c.slug}`,
-        }));
-      } else if (n === 1) {
-        urls = [
-          { loc: `${origin}/` },
-          ...(await storePageLinks(db, store)).map((p) => ({
-            loc: `${origin}/pages/${p.slug}`,
-            lastmod: p.updated_at,
-          })),
-        ];
-      }
-      if (n !== 1 && urls.length === 0)
-        return reply.status(404).type('text/plain').send('Not found');
-      return reply
-        .type('application/xml; charset=utf-8')
-        .send(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
-            .map(
-              (u) =>
-                `<url><loc>${esc(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ''}</url>`,
-            )
-            .join('\n')}\n</urlset>\n`,
-        );
+      const id = /^(.+)\.xml$/.exec(params.name)?.[1];
+      const found =
+        store && id
+          ? await sitemapUrls(db, store, originOf(store), id, {
+              offset: 0,
+              limit: SITEMAP_MAX_URLS,
+            })
+          : null;
+      if (!found) return reply.status(404).type('text/plain').send('Not found');
+      return reply.type('application/xml; charset=utf-8').send(urlsetXml(found.urls));
     },
     robots: async ({ params, reply }) => {
       const store = await storeBySlug(db, params.slug);
@@ -444,8 +500,6 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       };
     },
     pay: async ({ params, body }) => {
-      const gateway = app.paymentGateways.get(body.gateway);
-      if (!gateway) throw httpError(503, 'This payment method is not set up');
       const outcome = await db.transaction(async (tx) => {
         const checkout = await lockCheckout(tx, params.id);
         if (!checkout) return { kind: 'missing' } as const;
@@ -453,6 +507,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           const order = await orderIdentity(tx, checkout.order_id);
           if (order) return { kind: 'paid', order } as const;
         }
+        const gateway = await gatewayFor(tx, checkout.store_id, body.gateway);
         await app.couponResolver.confirm?.(tx, checkout);
         const charge = await gateway.charge({
           idempotencyKey: checkout.id,
@@ -471,45 +526,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           currency: checkout.currency,
         };
         if (charge.status === 'paid') {
-          await insertPayment(tx, { ...payment, reference: charge.reference, status: 'paid' });
-          const order = await insertOrderFromCheckout(tx, checkout, {
-            gateway: gateway.name,
-            reference: charge.reference,
-          });
-          await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gateway.name);
-          await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
-          // The seller's profit, pending for the hold period, booked with the order (issue 14).
-          await bookSale(
-            tx,
-            {
-              id: order.id,
-              sellerId: checkout.seller_id,
-              orderNumber: order.order_number,
-              currency: checkout.currency,
-              items: checkout.items,
-              discount: checkout.discount,
-            },
-            saleSettings,
-          );
-          // SEN points for the items sold, with the order (issue 14).
-          await bookSalePoints(tx, {
-            id: order.id,
-            sellerId: checkout.seller_id,
-            orderNumber: order.order_number,
-            items: checkout.items,
-          });
-          // The referrer's commission when the seller joined through a referral link.
-          await bookReferralCommission(
-            tx,
-            {
-              id: order.id,
-              sellerId: checkout.seller_id,
-              orderNumber: order.order_number,
-              currency: checkout.currency,
-              revenue: saleProfit(checkout.items, checkout.discount, saleSettings.fees).revenue,
-            },
-            commissionSettings,
-          );
+          const order = await placeOrder(tx, checkout, gateway.name, charge.reference);
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {
@@ -535,6 +552,44 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         402,
         outcome.charge.status === 'declined' ? outcome.charge.message : 'Declined',
       );
+    },
+    stripeWebhook: async ({ params, body, request }) => {
+      const account = await gatewayAccountForWebhook(db, params.id);
+      if (!account) throw notFound('No such payment gateway');
+      const credentials = openCredentials(gatewayKeys, account);
+      if (!credentials) throw notFound('No such payment gateway');
+      const signature = request.headers['stripe-signature'];
+      let event: ReturnType<typeof stripeEvent>;
+      try {
+        event = stripeEvent(
+          body as Buffer,
+          typeof signature === 'string' ? signature : '',
+          credentials.webhook_secret,
+        );
+      } catch {
+        throw httpError(400, 'The Stripe-Signature header does not match this event');
+      }
+      if (event.type !== 'payment_intent.succeeded') return { data: { received: true } };
+      const intent = event.data.object;
+      const checkoutId = intent.metadata?.checkout_id ?? '';
+      if (!/^[0-9a-f-]{36}$/i.test(checkoutId)) return { data: { received: true } };
+      await db.transaction(async (tx) => {
+        const checkout = await lockCheckout(tx, checkoutId);
+        // Another seller's checkout, one already ordered (a replayed event) or an intent for
+        // other figures makes nothing.
+        if (!checkout || checkout.seller_id !== account.seller_id || checkout.order_id !== null) {
+          return;
+        }
+        if (
+          intent.amount !== checkout.total ||
+          intent.currency.toLowerCase() !== checkout.currency.toLowerCase()
+        ) {
+          request.log.warn({ checkoutId, intent: intent.id }, 'Stripe intent does not match');
+          return;
+        }
+        await placeOrder(tx, checkout, 'stripe', intent.id);
+      });
+      return { data: { received: true } };
     },
     lookupOrder: async ({ query }) => {
       const order = await buyerOrder(db, { number: query.number, email: query.email });

@@ -8,14 +8,14 @@
  */
 import {
   API,
+  pageInfo,
+  SITEMAP_MAX_URLS,
   STORE_MESSAGES,
   type StoreDetail,
   type StoreMenus,
   type StoreView,
   slugify,
-  storeBaseUrl,
   storeSlugProblem,
-  storeSubdomainUrl,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/Db.js';
@@ -23,6 +23,7 @@ import type { AuthContext } from '../http/authContext.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE } from '../http/storeScope.js';
+import { sellerPublicStore } from '../sql/storefront.js';
 import {
   archiveStore,
   campaignStoreIds,
@@ -38,6 +39,8 @@ import {
   storeSlugTaken,
   updateStore,
 } from '../sql/stores.js';
+import { platformStoreUrl } from '../storefront/platformAddress.js';
+import { sitemapFiles, sitemapUrls, storeOrigin } from '../storefront/sitemap.js';
 
 const EMPTY_MENUS: StoreMenus = { header: [], footer: [], side_column: [] };
 
@@ -60,18 +63,7 @@ export async function registerStoreRoutes(app: FastifyInstance): Promise<void> {
 
   /** `https://{slug}.{preview or marketplace domain}` for the seller (spec §6). */
   const subdomainUrl = (auth: AuthContext, slug: string) =>
-    storeSubdomainUrl(
-      slug,
-      storeBaseUrl(
-        {
-          status: auth.seller.status,
-          custom_payment: auth.seller.custom_payment,
-          roles: auth.seller.roles,
-        },
-        null,
-        siteConfig,
-      ),
-    );
+    platformStoreUrl(auth, slug, app.config);
 
   /** Whether a stored base_url is the platform subdomain of that slug (not a custom domain). */
   const isPlatformAddress = (baseUrl: string | null, slug: string) =>
@@ -128,6 +120,14 @@ export async function registerStoreRoutes(app: FastifyInstance): Promise<void> {
   const isUniqueViolation = (error: unknown) =>
     typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
+  /** A store in use of the seller for its sitemap pages (an archived store publishes none). */
+  const sitemapStore = async (auth: AuthContext, id: number) => {
+    await ownStore(db, auth, id);
+    const store = await sellerPublicStore(db, auth.sellerId, id);
+    if (!store) throw notFound('This store is archived: it publishes no sitemap');
+    return { store, origin: storeOrigin(store, app.config.previewDomain) };
+  };
+
   registerGroup(app, API.stores, {
     list: async ({ auth, query }) => {
       const rows = await listSellerStores(db, auth.sellerId, query.archived === '1');
@@ -174,11 +174,14 @@ export async function registerStoreRoutes(app: FastifyInstance): Promise<void> {
         if (isUniqueViolation(error)) throw slugConflict();
         throw error;
       }
+      // A custom domain serves the store by its slug.
+      await app.customDomains.reload(db);
       return { data: await detail(auth, params.id), message: STORE_MESSAGES.updated };
     },
     archive: async ({ auth, params }) => {
       await ownStore(db, auth, params.id);
       if (!(await archiveStore(db, auth.sellerId, params.id))) throw notFound();
+      await app.customDomains.reload(db);
       return { data: null, message: STORE_MESSAGES.archived };
     },
     setCampaigns: async ({ auth, params, body }) => {
@@ -194,6 +197,34 @@ export async function registerStoreRoutes(app: FastifyInstance): Promise<void> {
         return detail(auth, params.id, tx);
       });
       return { data, message: STORE_MESSAGES.campaignsSaved };
+    },
+    sitemap: async ({ auth, params }) => {
+      const { store, origin } = await sitemapStore(auth, params.id);
+      return {
+        data: {
+          store_id: store.id,
+          store_name: store.name,
+          url: `${origin}/sitemap.xml`,
+          max_urls_per_file: SITEMAP_MAX_URLS,
+          files: await sitemapFiles(db, store, origin),
+        },
+      };
+    },
+    sitemapUrls: async ({ auth, params, query }) => {
+      const { store, origin } = await sitemapStore(auth, params.id);
+      const found = await sitemapUrls(db, store, origin, params.sitemapId, {
+        offset: (query.page - 1) * query.per_page,
+        limit: query.per_page,
+      });
+      if (!found) throw notFound('This store publishes no such sitemap');
+      return {
+        data: {
+          sitemap_id: params.sitemapId,
+          url: `${origin}/sitemaps/${params.sitemapId}.xml`,
+          data: found.urls.map((u) => ({ loc: u.loc, lastmod: u.lastmod?.toISOString() ?? null })),
+          ...pageInfo(found.total, query.page, query.per_page),
+        },
+      };
     },
     campaignStores: async ({ auth, params }) => {
       if ((await sellerCampaignIds(db, auth.sellerId, [params.id])).length === 0) throw notFound();

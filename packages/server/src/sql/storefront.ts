@@ -44,6 +44,19 @@ export async function storeBySlug(db: Queryable, slug: string): Promise<PublicSt
   return rows[0];
 }
 
+/** A seller's own store in use (not archived), read as the storefront reads it. */
+export async function sellerPublicStore(
+  db: Queryable,
+  sellerId: number,
+  id: number,
+): Promise<PublicStore | undefined> {
+  const rows = await db.query<PublicStore>(
+    `SELECT ${STORE_COLUMNS} FROM stores WHERE id = $1 AND seller_id = $2 AND archived_at IS NULL`,
+    [id, sellerId],
+  );
+  return rows[0];
+}
+
 /**
  * The sell price of a product (major units) over `products p` joined to `product_templates t`:
  * its own, else the template's suggested price (core suggestedPrice). Every figure a seller or

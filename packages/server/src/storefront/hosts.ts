@@ -19,15 +19,17 @@ export function storeSlugOfHost(
 }
 
 /**
- * The URL a request to a store's own host is served as: `/s/{slug}{path}` for its pages, the
+ * The URL a request to a store's own host (its subdomain, or a verified custom domain named by
+ * `customDomainSlug`) is served as: `/s/{slug}{path}` for its pages, the
  * path itself for the buyer API and files and for every other host.
  */
 export function storefrontRewrite(
   url: string,
   host: string | undefined,
   domains: readonly string[],
+  customDomainSlug: (host: string | undefined) => string | null = () => null,
 ): string {
-  const slug = storeSlugOfHost(host, domains);
+  const slug = storeSlugOfHost(host, domains) ?? customDomainSlug(host);
   if (!slug || PASS_THROUGH.test(url)) return url;
   return `/s/${slug}${url.startsWith('/') ? url : `/${url}`}`;
 }

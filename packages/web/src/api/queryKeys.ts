@@ -78,6 +78,9 @@ export const queryKeys = {
     archived: () => [...queryKeys.stores.all, 'archived'] as const,
     detail: (id: number) => [...queryKeys.stores.all, 'one', id] as const,
     ofCampaign: (id: number) => [...queryKeys.stores.all, 'campaign', id] as const,
+    sitemap: (id: number) => [...queryKeys.stores.all, 'sitemap', id] as const,
+    sitemapUrls: (id: number, sitemapId: string, page: number) =>
+      [...queryKeys.stores.all, 'sitemap', id, sitemapId, page] as const,
   },
   orders: {
     all: ['orders'] as const,
@@ -99,6 +102,13 @@ export const queryKeys = {
   },
   emailGateways: {
     all: ['email-gateways'] as const,
+  },
+  /** Custom domains; a primary domain changes its store's address, so stores refresh too. */
+  domains: {
+    all: ['domains'] as const,
+  },
+  paymentGateways: {
+    all: ['payment-gateways'] as const,
   },
   shopConnections: {
     all: ['shop-connections'] as const,

@@ -127,8 +127,10 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/storefronts/content/StorePagesPage.js')).StorePagesPage,
   store_page_new: storePageEdit,
   store_page_edit: storePageEdit,
-  store_sitemap: comingSoon,
-  store_sitemap_urls: comingSoon,
+  store_sitemap: async () =>
+    (await import('../pages/storefronts/StoreSitemapPage.js')).StoreSitemapPage,
+  store_sitemap_urls: async () =>
+    (await import('../pages/storefronts/StoreSitemapUrlsPage.js')).StoreSitemapUrlsPage,
   store_blog: async () =>
     (await import('../pages/storefronts/content/BlogPostsPage.js')).BlogPostsPage,
   store_blog_categories: async () =>
@@ -148,13 +150,15 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/settings/EmailGatewaysPage.js')).EmailGatewaysPage,
   payment_accounts: async () =>
     (await import('../pages/billing/PaymentAccountsPage.js')).PaymentAccountsPage,
-  payment_gateways: comingSoon,
-  domains: comingSoon,
+  payment_gateways: async () =>
+    (await import('../pages/settings/PaymentGatewaysPage.js')).PaymentGatewaysPage,
+  domains: async () => (await import('../pages/domains/DomainsPage.js')).DomainsPage,
   team: async () => (await import('../pages/team/TeamPage.js')).TeamPage,
   notifications: async () =>
     (await import('../pages/settings/NotificationChannelsPage.js')).NotificationChannelsPage,
   api_keys: async () => (await import('../pages/settings/ApiKeysPage.js')).ApiKeysPage,
-  payment_gateway_new: comingSoon,
+  payment_gateway_new: async () =>
+    (await import('../pages/settings/PaymentGatewayNewPage.js')).PaymentGatewayNewPage,
   team_invitations: async () =>
     (await import('../pages/team/TeamInvitationsPage.js')).TeamInvitationsPage,
 

@@ -15,6 +15,7 @@ import { collections } from './collections.js';
 import { customers } from './customers.js';
 import { customMockups } from './customMockups.js';
 import { dev } from './dev.js';
+import { domains } from './domains.js';
 import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
@@ -26,6 +27,7 @@ import { notificationChannels } from './notificationChannels.js';
 import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
+import { paymentGateways } from './paymentGateways.js';
 import { personalized } from './personalized.js';
 import { personalizedLibrary } from './personalizedLibrary.js';
 import { points } from './points.js';
@@ -73,6 +75,7 @@ export const API = {
   bulkV3,
   bulkRegular,
   stores,
+  domains,
   collections,
   promotions,
   customMockups,
@@ -81,6 +84,7 @@ export const API = {
   storeSettings,
   emailSenders,
   emailGateways,
+  paymentGateways,
   marketing,
   personalized,
   personalizedLibrary,

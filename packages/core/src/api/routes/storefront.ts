@@ -191,6 +191,19 @@ export const storefront = {
     response: PaidAnswer,
     errors: [402, 404, 409, 422, 503],
   }),
+  stripeWebhook: route({
+    method: 'POST',
+    path: '/public/payments/stripe/:id/webhook',
+    summary: "A Stripe event for a seller's gateway account (signature checked with its secret)",
+    description:
+      "Verifies `Stripe-Signature` with the account's webhook signing secret. `payment_intent.succeeded` for a checkout makes its order unless it has one: a replayed event never makes a second order.",
+    tags,
+    auth: 'none',
+    params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    bodyKind: 'raw',
+    response: z.object({ received: z.boolean() }),
+    errors: [400, 404],
+  }),
   lookupOrder: route({
     method: 'GET',
     path: '/public/orders/lookup',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  SitemapIndex,
+  SitemapUrlsPage,
+  SitemapUrlsParams,
+  SitemapUrlsQuery,
+} from '../../store/sitemap.js';
+import {
   CampaignStores,
   CampaignStoresBody,
   StoreBody,
@@ -104,5 +110,26 @@ export const stores = {
     body: CampaignStoresBody,
     response: CampaignStores,
     errors: [403, 404, 422],
+  }),
+  sitemap: route({
+    method: 'GET',
+    path: '/seller/stores/:id/sitemap',
+    summary: "A store's sitemap index: the files its /sitemap.xml lists, with their URL counts",
+    tags,
+    permission: ANY_MEMBER,
+    params: IdParams,
+    response: SitemapIndex,
+    errors: [403, 404],
+  }),
+  sitemapUrls: route({
+    method: 'GET',
+    path: '/seller/stores/:id/sitemap/:sitemapId/urls',
+    summary: 'The URLs of one sitemap file of a store (products-N, collections-1, pages-1), paged',
+    tags,
+    permission: ANY_MEMBER,
+    params: SitemapUrlsParams,
+    query: SitemapUrlsQuery,
+    response: SitemapUrlsPage,
+    errors: [403, 404],
   }),
 } as const;

@@ -1,5 +1,5 @@
 import type { StoreBody, StoreUpdateBody } from '@printloom/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
 
@@ -76,5 +76,24 @@ export function useSetCampaignStores(campaignId: number) {
       client.setQueryData(queryKeys.stores.ofCampaign(campaignId), answer);
       return client.invalidateQueries({ queryKey: queryKeys.stores.all });
     },
+  });
+}
+
+/** A store's sitemap index: the files its /sitemap.xml lists, with their URL counts. */
+export function useStoreSitemap(id: number) {
+  return useQuery({
+    queryKey: queryKeys.stores.sitemap(id),
+    queryFn: () => api.stores.sitemap({ params: { id } }),
+    enabled: id > 0,
+  });
+}
+
+/** One page of the URLs of a sitemap file of a store. */
+export function useStoreSitemapUrls(id: number, sitemapId: string, page: number) {
+  return useQuery({
+    queryKey: queryKeys.stores.sitemapUrls(id, sitemapId, page),
+    queryFn: () => api.stores.sitemapUrls({ params: { id, sitemapId }, query: { page } }),
+    enabled: id > 0 && sitemapId !== '',
+    placeholderData: keepPreviousData,
   });
 }

@@ -96,6 +96,15 @@ export function StoresListPage() {
                   >
                     Edit
                   </Link>
+                  {store.archived_at ? null : (
+                    <Link
+                      className="btn btn-sm btn-outline-secondary me-2"
+                      to={pagePath('store_sitemap', { id: store.id })}
+                      aria-label={`Sitemap of ${store.name}`}
+                    >
+                      Sitemap
+                    </Link>
+                  )}
                   {mayChange && !store.archived_at ? (
                     <Button
                       size="sm"

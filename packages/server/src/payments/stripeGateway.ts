@@ -1,0 +1,89 @@
+import Stripe from 'stripe';
+import type { ChargeRequest, ChargeResult, PaymentGateway } from './PaymentGateway.js';
+
+/** Where the Stripe SDK sends its requests: Stripe itself unless a test server stands in. */
+export interface StripeEndpoint {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+/** Host, port and protocol of a base URL such as `http://127.0.0.1:4010`. */
+export function stripeEndpoint(baseUrl: string | undefined): StripeEndpoint | undefined {
+  if (!baseUrl) return undefined;
+  const url = new URL(baseUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
+  };
+}
+
+export const STRIPE_CONFIRM_MESSAGE = 'Your bank asks you to confirm this payment.';
+
+/**
+ * A seller's Stripe account through the official SDK: a PaymentIntent created and confirmed in
+ * one call with the payment method the buyer's browser got from Stripe.js (`cardNumber` carries
+ * its `pm_…` id), the checkout id as Stripe's idempotency key (the same checkout never charges
+ * twice) and as `metadata.checkout_id` (the webhook finds the checkout with it). A payment that
+ * needs a second step is completed by the buyer with Stripe.js; paying again with its intent id
+ * (`reference`) reads the intent back.
+ */
+export class StripeGateway implements PaymentGateway {
+  readonly name = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(secretKey: string, endpoint?: StripeEndpoint) {
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 1,
+      telemetry: false,
+      ...(endpoint ?? {}),
+    });
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    try {
+      const intent = request.reference
+        ? await this.stripe.paymentIntents.retrieve(request.reference)
+        : await this.stripe.paymentIntents.create(
+            {
+              amount: request.amount,
+              currency: request.currency.toLowerCase(),
+              payment_method: request.cardNumber ?? '',
+              confirm: true,
+              description: request.description,
+              receipt_email: request.email,
+              metadata: { checkout_id: request.idempotencyKey },
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            },
+            { idempotencyKey: request.idempotencyKey },
+          );
+      if (intent.metadata?.checkout_id !== request.idempotencyKey) {
+        return { status: 'declined', message: 'This payment belongs to another checkout.' };
+      }
+      if (intent.status === 'succeeded') return { status: 'paid', reference: intent.id };
+      if (intent.status === 'requires_action' || intent.status === 'processing') {
+        return { status: 'requires_action', reference: intent.id, message: STRIPE_CONFIRM_MESSAGE };
+      }
+      return {
+        status: 'declined',
+        reference: intent.id,
+        message: intent.last_payment_error?.message ?? 'The payment was not completed.',
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) {
+        return { status: 'declined', message: error.message };
+      }
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        return { status: 'declined', message: error.message };
+      }
+      throw error;
+    }
+  }
+}
+
+/** Verifies a Stripe webhook with the SDK; throws when the signature does not match. */
+export function stripeEvent(payload: Buffer, signature: string, secret: string): Stripe.Event {
+  return Stripe.webhooks.constructEvent(payload, signature, secret);
+}

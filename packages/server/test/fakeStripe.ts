@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method';
+  metadata: Record<string, string>;
+  client_secret: string;
+  last_payment_error: null | { code: string; message: string };
+}
+
+const read = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => resolve(text));
+  });
+
+/**
+ * A local stand-in for Stripe's API answering as Stripe documents PaymentIntents: `POST
+ * /v1/payment_intents` (form-encoded, confirmed at once) with its test payment methods
+ * (`pm_card_visa` succeeds, `pm_card_chargeDeclined` is a 402 `card_error`,
+ * `pm_card_authenticationRequired` needs 3-D Secure: `requires_action`), the same answer again
+ * for a repeated `Idempotency-Key`, and `GET /v1/payment_intents/{id}`.
+ */
+export async function startFakeStripe() {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, { status: number; body: string }>();
+  const creates: Array<{ key: string | undefined; authorization: string; form: URLSearchParams }> =
+    [];
+  const server = createServer(async (request, response) => {
+    const text = await read(request);
+    const send = (status: number, value: unknown) => {
+      const body = JSON.stringify(value);
+      response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_test' });
+      response.end(body);
+      return { status, body };
+    };
+    const url = new URL(request.url ?? '/', 'http://stripe.test');
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const key = request.headers['idempotency-key'] as string | undefined;
+      const done = key ? byKey.get(key) : undefined;
+      if (done) {
+        response.writeHead(done.status, { 'content-type': 'application/json' });
+        response.end(done.body);
+        return;
+      }
+      const form = new URLSearchParams(text);
+      creates.push({ key, authorization: request.headers.authorization ?? '', form });
+      const intent: FakeIntent = {
+        id: `pi_${randomBytes(8).toString('hex')}`,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: form.get('currency') ?? '',
+        status: 'succeeded',
+        metadata: { checkout_id: form.get('metadata[checkout_id]') ?? '' },
+        client_secret: `secret_${randomBytes(6).toString('hex')}`,
+        last_payment_error: null,
+      };
+      const method = form.get('payment_method');
+      let answer: { status: number; body: string };
+      if (method === 'pm_card_chargeDeclined') {
+        intent.status = 'requires_payment_method';
+        intents.set(intent.id, intent);
+        answer = send(402, {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'generic_decline',
+            message: 'Your card was declined.',
+            payment_intent: intent,
+          },
+        });
+      } else {
+        if (method === 'pm_card_authenticationRequired') intent.status = 'requires_action';
+        intents.set(intent.id, intent);
+        answer = send(200, intent);
+      }
+      if (key) byKey.set(key, answer);
+      return;
+    }
+    const one = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url.pathname);
+    const intent = one ? intents.get(one[1] ?? '') : undefined;
+    if (request.method === 'GET' && intent) {
+      send(200, intent);
+      return;
+    }
+    send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    creates,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
