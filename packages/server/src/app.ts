@@ -38,6 +38,7 @@ import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
 import { registerCustomerRoutes } from './routes/customers.js';
 import { registerDevRoutes } from './routes/dev.js';
+import { registerEmailCampaignRoutes } from './routes/emailCampaigns.js';
 import { registerEmailGatewayRoutes } from './routes/emailGateways.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerFulfillmentRoutes } from './routes/fulfillment.js';
@@ -265,6 +266,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerBulkRegularRoutes(app);
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
+  await registerEmailCampaignRoutes(app);
   await registerNotificationChannelRoutes(app);
   await registerPublicApiRoutes(app);
   await registerOrderRoutes(app);

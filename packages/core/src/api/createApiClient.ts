@@ -455,6 +455,7 @@ export function createApiClient(options: ApiClientOptions) {
     storeSettings: groupClient(API.storeSettings),
     emailSenders: groupClient(API.emailSenders),
     emailGateways: groupClient(API.emailGateways),
+    emailCampaigns: groupClient(API.emailCampaigns),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
     dev: groupClient(API.dev),

@@ -1,6 +1,7 @@
 import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
+import { emailCampaignSendJob, emailCampaignSweepJob } from './emailCampaignJobs.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
 import { notificationRepeatJob } from './notificationRepeatJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
@@ -12,4 +13,6 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   printFilesJob,
   notificationDeliveryJob,
   notificationRepeatJob,
+  emailCampaignSendJob,
+  emailCampaignSweepJob,
 ];

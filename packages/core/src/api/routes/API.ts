@@ -10,6 +10,7 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { customers } from './customers.js';
 import { dev } from './dev.js';
+import { emailCampaigns, emailTracking } from './emailCampaigns.js';
 import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
@@ -70,6 +71,8 @@ export const API = {
   storeSettings,
   emailSenders,
   emailGateways,
+  emailCampaigns,
+  emailTracking,
   marketing,
   personalized,
   featureRequests,
