@@ -94,6 +94,52 @@ const RECAPTCHA_ORIGINS = [
   'https://www.gstatic.com/recaptcha/',
 ];
 
+/** Crisp's documented CSP sources: its loader and assets, its relay socket, its frames. */
+const CRISP_SOURCES = {
+  script: ['https://client.crisp.chat', 'https://settings.crisp.chat'],
+  connect: [
+    'https://client.crisp.chat',
+    'https://storage.crisp.chat',
+    'wss://client.relay.crisp.chat',
+    'wss://stream.relay.crisp.chat',
+  ],
+  frame: ['https://game.crisp.chat'],
+};
+/** Headway's widget script and the frame it opens. */
+const HEADWAY_SOURCES = {
+  script: ['https://cdn.headwayapp.co'],
+  connect: ['https://headway-widget.net', 'https://*.headwayapp.co'],
+  frame: ['https://headway-widget.net'],
+};
+
+/**
+ * Script, connection and frame sources of the CSP: the page's own, plus those of each third
+ * party this deployment configured (reCAPTCHA, the support chat, the changelog), and no other.
+ */
+export function thirdPartySources(config: {
+  botCheck: { provider?: string | undefined };
+  crispWebsiteId?: string | undefined;
+  headwayAccount?: string | undefined;
+}): { script: string[]; connect: string[]; frame: string[] } {
+  const script: string[] = [];
+  const connect: string[] = [];
+  const frame: string[] = [];
+  if (config.botCheck.provider === 'recaptcha') {
+    script.push(...RECAPTCHA_ORIGINS);
+    frame.push(...RECAPTCHA_ORIGINS);
+  }
+  for (const [on, sources] of [
+    [config.crispWebsiteId, CRISP_SOURCES],
+    [config.headwayAccount, HEADWAY_SOURCES],
+  ] as const) {
+    if (!on) continue;
+    script.push(...sources.script);
+    connect.push(...sources.connect);
+    frame.push(...sources.frame);
+  }
+  return { script, connect, frame };
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -164,20 +210,18 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   app.setSerializerCompiler(zodSerializerCompiler);
   app.setErrorHandler(handleError);
 
+  const third = thirdPartySources(config);
   await app.register(helmet, {
     // The dashboard loads its own scripts and styles; images come from the blob store and proxy.
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        'connect-src': ["'self'", 'blob:', 'data:', ...uploadOrigins(config.s3)],
+        'connect-src': ["'self'", 'blob:', 'data:', ...uploadOrigins(config.s3), ...third.connect],
         // The ALTCHA widget solves its proof of work in workers it makes from blob: URLs.
         'worker-src': ["'self'", 'blob:'],
-        // reCAPTCHA, when it is the bot check: Google's script and its frames.
-        ...(config.botCheck.provider === 'recaptcha'
-          ? {
-              'script-src': ["'self'", ...RECAPTCHA_ORIGINS],
-              'frame-src': ["'self'", ...RECAPTCHA_ORIGINS],
-            }
+        // reCAPTCHA when it is the bot check, the support chat and the changelog when set.
+        ...(third.script.length > 0
+          ? { 'script-src': ["'self'", ...third.script], 'frame-src': ["'self'", ...third.frame] }
           : {}),
         // The API is often reached over plain http on a LAN or a container network; upgrading
         // its subresource requests to https there breaks every script and style.

@@ -218,6 +218,10 @@ export const ServerSettings = z
     klaviyoApiUrl: z.url().default(KLAVIYO_API_URL),
     /** The personalisation design tool; unset: `GET /seller/get-pb-token` answers 503. */
     designTool: DesignToolConfig.optional(),
+    /** Crisp website id of the support chat (spec §1); unset: the dashboard shows no chat. */
+    crispWebsiteId: z.string().min(1).optional(),
+    /** Headway account of the changelog widget; unset: Changelog opens the notifications. */
+    headwayAccount: z.string().min(1).optional(),
     /** Host of storefront previews (spec §3 Site config). */
     previewDomain: z.string().min(1).default(DEFAULT_PREVIEW_DOMAIN),
     /** Host of the marketplace (spec §3 Site config). */

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { queryClient } from './api/queryClient.js';
+import { registerServiceWorker } from './env/serviceWorker.js';
 import { applyTheme, storedTheme } from './env/theme.js';
 import { createRoutes } from './routes/routes.js';
 
@@ -21,3 +22,8 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// Only the built dashboard: the development server's modules change under the same names.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+}

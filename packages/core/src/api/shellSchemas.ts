@@ -4,6 +4,19 @@ import { AccountBalance } from '../user/User.js';
 
 /** `GET /api3/version`: when the app was last deployed; a change shows the new-version notice. */
 export const VersionAnswer = z.object({ last_update: z.string().min(1) });
+
+/**
+ * The third-party widgets of the shell (spec §1–§3): the support chat (Crisp) and the changelog
+ * (Headway), each null when the deployment has not configured it. The dashboard loads a
+ * provider's script only when its entry is set.
+ */
+export const WidgetsAnswer = z.object({
+  support_chat: z
+    .object({ provider: z.literal('crisp'), website_id: z.string().min(1) })
+    .nullable(),
+  changelog: z.object({ provider: z.literal('headway'), account: z.string().min(1) }).nullable(),
+});
+export type WidgetsAnswer = z.infer<typeof WidgetsAnswer>;
 export type VersionAnswer = z.infer<typeof VersionAnswer>;
 
 /** `GET /seller/balance` (spec §7 sidebar balance): SMS credits and the balances. */

@@ -56,6 +56,14 @@ describe.each(BACKENDS)('shell data on %s', (backend) => {
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
+  it('names no third-party widget and allows no third-party script when none is configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/public/widgets' });
+    expect(body(response).data).toEqual({ support_chat: null, changelog: null });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).not.toContain('crisp.chat');
+    expect(csp).not.toContain('headwayapp.co');
+  });
+
   it('pages notifications with total, from and to, own and global only, sanitized', async () => {
     const page2 = body<{
       data: Array<{ subject: string; message: string }>;
@@ -251,5 +259,28 @@ describe.each(BACKENDS)('shell data on %s', (backend) => {
       payload: { utm_campaign: ' ' },
     });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('third-party widgets of a configured deployment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { crispWebsiteId: 'crisp-site-1', headwayAccount: 'hw42' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('names the support chat and changelog, and lets their scripts and frames through the CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/public/widgets' });
+    expect(body(response).data).toEqual({
+      support_chat: { provider: 'crisp', website_id: 'crisp-site-1' },
+      changelog: { provider: 'headway', account: 'hw42' },
+    });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'self' [^;]*https:\/\/client\.crisp\.chat/);
+    expect(csp).toMatch(/script-src [^;]*https:\/\/cdn\.headwayapp\.co/);
+    expect(csp).toMatch(/connect-src [^;]*wss:\/\/client\.relay\.crisp\.chat/);
+    expect(csp).toMatch(/frame-src 'self' [^;]*https:\/\/headway-widget\.net/);
   });
 });

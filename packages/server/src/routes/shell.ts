@@ -96,6 +96,16 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       return { data: notificationView(row) };
     },
     version: async () => ({ data: { last_update: lastUpdate } }),
+    widgets: async () => ({
+      data: {
+        support_chat: app.config.crispWebsiteId
+          ? { provider: 'crisp' as const, website_id: app.config.crispWebsiteId }
+          : null,
+        changelog: app.config.headwayAccount
+          ? { provider: 'headway' as const, account: app.config.headwayAccount }
+          : null,
+      },
+    }),
     featuredInfo: async ({ request, reply }) => {
       const now = Date.now();
       if (!featured || now - featured.at >= FEATURED_CACHE_MS) {

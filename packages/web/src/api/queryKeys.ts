@@ -44,6 +44,7 @@ export const queryKeys = {
     detail: (id: number) => [...queryKeys.notifications.all, 'detail', id] as const,
   },
   version: { all: ['version'] as const },
+  widgets: { all: ['widgets'] as const },
   featuredInfo: { all: ['featured-info'] as const },
   balance: { all: ['balance'] as const },
   transactions: {

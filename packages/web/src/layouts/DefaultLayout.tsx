@@ -27,6 +27,7 @@ import { TopMenu } from '../shell/TopMenu.js';
 import { useHardReloadKeys } from '../shell/useHardReloadKeys.js';
 import { OverlayQueueContext, useOverlayTurnIn } from '../shell/useOverlayTurn.js';
 import { useShellContext } from '../shell/useShellContext.js';
+import { useThirdPartyWidgets } from '../shell/useThirdPartyWidgets.js';
 import { WorkerPanel } from '../shell/WorkerPanel.js';
 import { toasts } from '../toast/toastStore.js';
 import { useInTabWorkers } from '../worker/useInTabWorkers.js';
@@ -61,6 +62,7 @@ function Shell({ user }: { user: NonNullable<ReturnType<typeof useMe>> }) {
   // Read once per account: the flag is cleared below, and the rule is about this arrival.
   const [justSwitched] = useState(() => readStorage(JUST_SWITCHED_KEY, 'session') === '1');
   useHardReloadKeys();
+  const { changelogReady } = useThirdPartyWidgets(user);
   // Bulk rows are processed in the seller's tab while it is open (spec §4).
   useInTabWorkers(user);
 
@@ -154,7 +156,7 @@ function Shell({ user }: { user: NonNullable<ReturnType<typeof useMe>> }) {
         </main>
         <WorkerPanel />
         <Footer />
-        {designer ? null : <SideCta />}
+        {designer ? null : <SideCta changelogReady={changelogReady} />}
         <QuickNav user={user} context={menuContext} />
         <SelectAccountDialog
           show={accountDialog !== null}

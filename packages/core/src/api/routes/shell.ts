@@ -14,6 +14,7 @@ import {
   UtmTrackAnswer,
   UtmTrackBody,
   VersionAnswer,
+  WidgetsAnswer,
 } from '../shellSchemas.js';
 import { ANY_MEMBER, route } from './RouteContract.js';
 
@@ -64,6 +65,16 @@ export const shell = {
     tags,
     auth: 'none',
     response: VersionAnswer,
+  }),
+  widgets: route({
+    method: 'GET',
+    path: '/public/widgets',
+    summary: 'Which third-party widgets (support chat, changelog) this deployment uses',
+    description:
+      'Each entry is null unless the server was configured with it (CRISP_WEBSITE_ID, HEADWAY_ACCOUNT).',
+    tags,
+    auth: 'none',
+    response: WidgetsAnswer,
   }),
   featuredInfo: route({
     method: 'GET',
