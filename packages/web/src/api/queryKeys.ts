@@ -5,6 +5,7 @@ import type {
   CampaignListQueryInput,
   CancelRequestListQueryInput,
   CustomerListQueryInput,
+  EmailCampaignListQuery,
   FulfillmentOrderListQueryInput,
   InvalidAddressListQueryInput,
   OnPromotionQuery,
@@ -98,6 +99,15 @@ export const queryKeys = {
   },
   emailGateways: {
     all: ['email-gateways'] as const,
+  },
+  emailCampaigns: {
+    all: ['email-campaigns'] as const,
+    list: (query: EmailCampaignListQuery) =>
+      [...queryKeys.emailCampaigns.all, 'list', query] as const,
+    one: (id: number) => [...queryKeys.emailCampaigns.all, 'one', id] as const,
+  },
+  emailSenders: {
+    all: ['email-senders'] as const,
   },
   points: {
     all: ['points'] as const,
