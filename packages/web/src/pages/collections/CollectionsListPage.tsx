@@ -11,7 +11,7 @@ import {
   useDeleteCollection,
 } from '../../api/hooks/useCollections.js';
 import { useStores } from '../../api/hooks/useStores.js';
-import { GenericModal } from '../../shell/GenericModal.js';
+import { RowActionDialog } from '../../lists/RowActionDialog.js';
 import { FormError } from '../auth/FormError.js';
 import { SearchBox } from '../lists/SearchBox.js';
 import { usePageTitle } from '../usePageTitle.js';
@@ -143,37 +143,16 @@ function DeleteDialog({
   collection: Collection | null;
   onClose: () => void;
 }) {
-  const remove = useDeleteCollection();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <GenericModal
+    <RowActionDialog
       id="delete-collection"
-      show={collection !== null}
       title="Delete collection"
-      centered
-      onHide={close}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => collection && remove.mutate(collection.id, { onSuccess: close })}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      actionLabel="Delete"
+      row={collection}
+      action={useDeleteCollection()}
+      onClose={onClose}
     >
-      <FormError error={remove.error} />
-      <p className="mb-0">
-        Delete <strong>{collection?.name}</strong>? Its campaigns stay; only the collection goes.
-      </p>
-    </GenericModal>
+      Delete <strong>{collection?.name}</strong>? Its campaigns stay; only the collection goes.
+    </RowActionDialog>
   );
 }

@@ -26,7 +26,7 @@ import {
 } from '../../api/hooks/usePromotions.js';
 import { useStores } from '../../api/hooks/useStores.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
-import { GenericModal } from '../../shell/GenericModal.js';
+import { RowActionDialog } from '../../lists/RowActionDialog.js';
 import { FormError } from '../auth/FormError.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
 import { SearchBox } from '../lists/SearchBox.js';
@@ -470,38 +470,17 @@ function DeleteDialog({
   promotion: Promotion | null;
   onClose: () => void;
 }) {
-  const remove = useDeletePromotion();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <GenericModal
+    <RowActionDialog
       id="delete-promotion"
-      show={promotion !== null}
       title="Delete promotion"
-      centered
-      onHide={close}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => promotion && remove.mutate(promotion.id, { onSuccess: close })}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      actionLabel="Delete"
+      row={promotion}
+      action={useDeletePromotion()}
+      onClose={onClose}
     >
-      <FormError error={remove.error} />
-      <p className="mb-0">
-        Delete <strong>{promotion?.code}</strong>? Buyers can no longer use it; orders that used it
-        keep their discount.
-      </p>
-    </GenericModal>
+      Delete <strong>{promotion?.code}</strong>? Buyers can no longer use it; orders that used it
+      keep their discount.
+    </RowActionDialog>
   );
 }

@@ -15,7 +15,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../../api/hooks/useApiKeys.js';
 import { useMe } from '../../api/hooks/useAuth.js';
-import { GenericModal } from '../../shell/GenericModal.js';
+import { RowActionDialog } from '../../lists/RowActionDialog.js';
 import { FormError } from '../auth/FormError.js';
 import { usePageTitle } from '../usePageTitle.js';
 
@@ -197,38 +197,17 @@ function NewKey({ created, onDone }: { created: ApiKeyCreated; onDone: () => voi
 }
 
 function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
-  const revoke = useRevokeApiKey();
-  const close = () => {
-    revoke.reset();
-    onClose();
-  };
   return (
-    <GenericModal
+    <RowActionDialog
       id="revoke-api-key"
-      show={apiKey !== null}
       title="Revoke API key"
-      centered
-      onHide={close}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={revoke.isPending}
-            onClick={() => apiKey && revoke.mutate(apiKey.id, { onSuccess: close })}
-          >
-            Revoke
-          </Button>
-        </>
-      }
+      actionLabel="Revoke"
+      row={apiKey}
+      action={useRevokeApiKey()}
+      onClose={onClose}
     >
-      <FormError error={revoke.error} />
-      <p className="mb-0">
-        Revoke <strong>{apiKey?.name}</strong> (<code>{apiKey?.prefix}…</code>)? Everything using it
-        stops working at once. This cannot be undone.
-      </p>
-    </GenericModal>
+      Revoke <strong>{apiKey?.name}</strong> (<code>{apiKey?.prefix}…</code>)? Everything using it
+      stops working at once. This cannot be undone.
+    </RowActionDialog>
   );
 }

@@ -28,7 +28,7 @@ import {
   useUpdateNotificationChannel,
 } from '../../api/hooks/useNotificationChannels.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
-import { GenericModal } from '../../shell/GenericModal.js';
+import { RowActionDialog } from '../../lists/RowActionDialog.js';
 import { FormError } from '../auth/FormError.js';
 import { usePageTitle } from '../usePageTitle.js';
 
@@ -511,38 +511,17 @@ function RemoveDialog({
   channel: NotificationChannel | null;
   onClose: () => void;
 }) {
-  const remove = useRemoveNotificationChannel();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <GenericModal
+    <RowActionDialog
       id="remove-notification-channel"
-      show={channel !== null}
       title="Remove channel"
-      centered
-      onHide={close}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => channel && remove.mutate(channel.id, { onSuccess: close })}
-          >
-            Remove
-          </Button>
-        </>
-      }
+      actionLabel="Remove"
+      row={channel}
+      action={useRemoveNotificationChannel()}
+      onClose={onClose}
     >
-      <FormError error={remove.error} />
-      <p className="mb-0">
-        Remove <strong>{channel?.name}</strong> and its delivery history? Events stop going there at
-        once.
-      </p>
-    </GenericModal>
+      Remove <strong>{channel?.name}</strong> and its delivery history? Events stop going there at
+      once.
+    </RowActionDialog>
   );
 }

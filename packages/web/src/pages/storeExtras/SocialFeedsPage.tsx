@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { useDeleteSocialFeed, useSocialFeeds } from '../../api/hooks/useSocialFeeds.js';
-import { GenericModal } from '../../shell/GenericModal.js';
+import { RowActionDialog } from '../../lists/RowActionDialog.js';
 import { FormError } from '../auth/FormError.js';
 import { usePageTitle } from '../usePageTitle.js';
 
@@ -131,38 +131,17 @@ export function SocialFeedsPage() {
 }
 
 function DeleteDialog({ feed, onClose }: { feed: SocialFeed | null; onClose: () => void }) {
-  const remove = useDeleteSocialFeed();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
   return (
-    <GenericModal
+    <RowActionDialog
       id="delete-feed"
-      show={feed !== null}
       title="Delete feed"
-      centered
-      onHide={close}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            onClick={() => feed && remove.mutate(feed.id, { onSuccess: close })}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      actionLabel="Delete"
+      row={feed}
+      action={useDeleteSocialFeed()}
+      onClose={onClose}
     >
-      <FormError error={remove.error} />
-      <p className="mb-0">
-        Delete <strong>{feed?.name}</strong>? Its address stops answering, and catalogs reading it
-        stop updating.
-      </p>
-    </GenericModal>
+      Delete <strong>{feed?.name}</strong>? Its address stops answering, and catalogs reading it
+      stop updating.
+    </RowActionDialog>
   );
 }

@@ -13,6 +13,7 @@ import Table from 'react-bootstrap/Table';
 import { Link, useNavigate } from 'react-router';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { useArchiveStore, useCreateStore, useStores } from '../../api/hooks/useStores.js';
+import { RowActionDialog } from '../../lists/RowActionDialog.js';
 import { GenericModal } from '../../shell/GenericModal.js';
 import { FormError } from '../auth/FormError.js';
 import { usePageTitle } from '../usePageTitle.js';
@@ -202,38 +203,17 @@ function CreateStoreDialog({ show, onClose }: { show: boolean; onClose: () => vo
 }
 
 function ArchiveDialog({ store, onClose }: { store: StoreView | null; onClose: () => void }) {
-  const archive = useArchiveStore();
-  const close = () => {
-    archive.reset();
-    onClose();
-  };
   return (
-    <GenericModal
+    <RowActionDialog
       id="archive-store"
-      show={store !== null}
       title="Archive store"
-      centered
-      onHide={close}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={archive.isPending}
-            onClick={() => store && archive.mutate(store.id, { onSuccess: close })}
-          >
-            Archive
-          </Button>
-        </>
-      }
+      actionLabel="Archive"
+      row={store}
+      action={useArchiveStore()}
+      onClose={onClose}
     >
-      <FormError error={archive.error} />
-      <p className="mb-0">
-        Archive <strong>{store?.name}</strong>? Buyers can no longer visit{' '}
-        <code>{store ? hostOf(store.base_url) : ''}</code>. Its slug stays yours.
-      </p>
-    </GenericModal>
+      Archive <strong>{store?.name}</strong>? Buyers can no longer visit{' '}
+      <code>{store ? hostOf(store.base_url) : ''}</code>. Its slug stays yours.
+    </RowActionDialog>
   );
 }
