@@ -114,6 +114,10 @@ export const EmailSender = z.object({
   username: z.string().min(1),
   name: z.string().min(1),
   status: z.string().optional(),
+  /** The sender's address (username at the store's host); null while the store has no address. */
+  address: z.string().nullable().optional(),
+  /** Until verified: the DNS TXT record the store's host must publish. */
+  verify_record: z.object({ host: z.string(), value: z.string() }).nullable().optional(),
 });
 export type EmailSender = z.infer<typeof EmailSender>;
 

@@ -103,7 +103,8 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/emailMarketing/EmailCampaignsPage.js')).EmailCampaignsPage,
   subscribers: comingSoon,
   email_settings: comingSoon,
-  email_senders: comingSoon,
+  email_senders: async () =>
+    (await import('../pages/emailMarketing/EmailSendersPage.js')).EmailSendersPage,
   email_campaign_new: emailCampaignEdit,
   email_campaign_edit: emailCampaignEdit,
   email_campaign_view: async () =>
