@@ -74,6 +74,13 @@ export const CallbackSessionBody = z.object({
 });
 export type CallbackSessionBody = z.infer<typeof CallbackSessionBody>;
 
+/**
+ * Whose session a sign-in link carries, shown before it becomes this host's session: a link
+ * made by someone else (login CSRF) names an account that is not the user's own.
+ */
+export const CallbackAccountAnswer = z.object({ email: z.string(), name: z.string().nullable() });
+export type CallbackAccountAnswer = z.infer<typeof CallbackAccountAnswer>;
+
 /** Admin signs in as a seller; the session then carries `access_user` (spec §6). */
 /**
  * `POST /auth/login-as-seller`. `store_ids` limits the session to those of the seller's stores

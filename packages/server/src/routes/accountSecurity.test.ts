@@ -489,8 +489,23 @@ describe('the session cookie', () => {
       });
       expect(out.cookies.find((c) => c.name === 'auth_token')?.value).toBe('');
       expect((await t.app.inject({ method: 'GET', url: '/me', cookies })).statusCode).toBe(401);
-      // Arrival from another domain: a live token becomes this host's HttpOnly cookie...
+      // Arrival from another domain: the link's account is named first, with no cookie set...
       const fresh = await login(t.app, 'cookie-jar@example.test');
+      const named = await t.app.inject({
+        method: 'POST',
+        url: '/auth/callback/account',
+        payload: { token: fresh },
+      });
+      expect(named.statusCode).toBe(200);
+      expect(body(named).data).toMatchObject({ email: 'cookie-jar@example.test' });
+      expect(named.cookies.find((c) => c.name === 'auth_token')).toBeUndefined();
+      const unnamed = await t.app.inject({
+        method: 'POST',
+        url: '/auth/callback/account',
+        payload: { token },
+      });
+      expect(unnamed.statusCode).toBe(401);
+      // ...then, once the user continues, a live token becomes this host's HttpOnly cookie...
       const arrived = await t.app.inject({
         method: 'POST',
         url: '/auth/callback',

@@ -56,6 +56,7 @@ import {
   endUserTokens,
   failTfaChallenge,
   findLiveSession,
+  findLiveSessionWithUser,
   insertAudit,
   insertSession,
   insertUserToken,
@@ -424,6 +425,12 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       if (user) await accountSucceeded(db, user.email);
       await insertAudit(db, { actorId: userId, sellerId: userId, action: 'password_reset' });
       return { data: null, message: AUTH_MESSAGES.passwordReset };
+    },
+    callbackAccount: async ({ body, request, reply }) => {
+      loginAllowance.take(request.ip, reply);
+      const found = await findLiveSessionWithUser(db, hashToken(body.token), 'access');
+      if (!found) throw unauthenticated(AUTH_MESSAGES.callbackInvalid);
+      return { data: { email: found.user.email, name: found.user.name ?? null } };
     },
     callbackSession: async ({ body, request, reply }) => {
       loginAllowance.take(request.ip, reply);

@@ -1,6 +1,7 @@
 import { User } from '../../user/User.js';
 import {
   AccessTokenAnswer,
+  CallbackAccountAnswer,
   CallbackSessionBody,
   DoneAnswer,
   ForgotPasswordBody,
@@ -106,6 +107,19 @@ export const auth = {
     response: DoneAnswer,
     rateLimit: 'auth',
     errors: [422],
+  }),
+  callbackAccount: route({
+    method: 'POST',
+    path: '/auth/callback/account',
+    summary: 'The account a sign-in link from another Printloom domain would sign in as',
+    description:
+      'Names the account of a live session token without starting a session, so the dashboard asks "Continue as …?" before POST /auth/callback.',
+    tags,
+    auth: 'none',
+    body: CallbackSessionBody,
+    response: CallbackAccountAnswer,
+    rateLimit: 'login',
+    errors: [401],
   }),
   callbackSession: route({
     method: 'POST',
