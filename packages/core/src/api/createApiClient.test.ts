@@ -680,6 +680,7 @@ describe('coverage of the API paths', () => {
       'uploads.blobGet': 'uploadFile',
       'images.proxy': 'url',
       'money.exportTransactions': 'exportTransactionsUrl',
+      'emailSubscribers.exportCsv': 'exportCsvUrl',
     };
     // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers,
     // product feeds by Google and Facebook, a campaign mail's links by its reader's mail client.

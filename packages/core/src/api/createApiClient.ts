@@ -456,6 +456,12 @@ export function createApiClient(options: ApiClientOptions) {
     emailSenders: groupClient(API.emailSenders),
     emailGateways: groupClient(API.emailGateways),
     emailCampaigns: groupClient(API.emailCampaigns),
+    emailSubscribers: {
+      ...groupClient(API.emailSubscribers),
+      /** The address of the CSV export (a link the browser downloads with its session cookie). */
+      exportCsvUrl: (query: { store_id?: number } = {}) =>
+        `${baseUrl}${API.emailSubscribers.exportCsv.path}${queryString(query as QueryParams)}`,
+    },
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
     dev: groupClient(API.dev),

@@ -44,6 +44,8 @@ export const Subscriber = z.object({
   created_at: z.string(),
   /** When it last reached Klaviyo; null while queued. */
   klaviyo_synced_at: z.string().nullable(),
+  /** When it unsubscribed (a campaign's link or the dashboard); null while subscribed. */
+  unsubscribed_at: z.string().nullable().optional(),
 });
 export type Subscriber = z.infer<typeof Subscriber>;
 

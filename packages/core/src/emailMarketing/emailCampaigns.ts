@@ -128,3 +128,31 @@ export type EmailCampaignSendBody = z.infer<typeof EmailCampaignSendBody>;
 
 export const EmailCampaignTestBody = z.object({ email: z.email().max(254) });
 export type EmailCampaignTestBody = z.infer<typeof EmailCampaignTestBody>;
+
+/** The most bytes of one subscriber CSV import. */
+export const SUBSCRIBER_IMPORT_MAX_CHARS = 2_000_000;
+
+/**
+ * `POST /seller/email-marketing/subscribers/import`: a CSV with a header row naming `email` and
+ * optionally `first_name`, `last_name`, `phone`. Rows with the same email (any case) merge, the
+ * later filling in the fields the earlier left empty; an email already in the store is updated.
+ */
+export const SubscriberImportBody = z.object({
+  store_id: z.number().int().positive(),
+  csv: z.string().min(1, 'The file is empty').max(SUBSCRIBER_IMPORT_MAX_CHARS),
+});
+export type SubscriberImportBody = z.infer<typeof SubscriberImportBody>;
+
+export const SubscriberImportAnswer = z.object({
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  merged: z.number().int().nonnegative(),
+  errors: z.array(z.object({ row: z.number().int().positive(), message: z.string() })),
+});
+export type SubscriberImportAnswer = z.infer<typeof SubscriberImportAnswer>;
+
+export const SubscriberExportQuery = z.object({
+  store_id: z.coerce.number().int().positive().optional(),
+});
+
+export const SubscriptionBody = z.object({ subscribed: z.boolean() });

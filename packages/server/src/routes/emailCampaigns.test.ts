@@ -357,6 +357,69 @@ describe.each(BACKENDS)('email campaigns on %s', (backend) => {
     expect(foreignStore.statusCode).toBe(404);
   });
 
+  it('imports subscribers from CSV, merging duplicates and reporting bad rows, and exports them', async () => {
+    const csv = [
+      'Email,First Name,Phone',
+      'new1@example.test,Ann,',
+      'NEW1@example.test,,+14155550123',
+      'not-an-email,Bob,',
+      'old1@example.test,Old,',
+      '',
+    ].join('\r\n');
+    await addSubscribers(1, 'old');
+    const imported = await call(seller, 'POST', '/seller/email-marketing/subscribers/import', {
+      store_id: storeId,
+      csv,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(body(imported).data).toEqual({
+      created: 1,
+      updated: 1,
+      merged: 1,
+      errors: [{ row: 4, message: 'email: Please enter a valid email address' }],
+    });
+    const [merged] = await t.app.db.query<{ first_name: string; phone: string }>(
+      "SELECT first_name, phone FROM subscribers WHERE email = 'new1@example.test'",
+    );
+    expect(merged).toEqual({ first_name: 'Ann', phone: '+14155550123' });
+
+    const list = body<{ data: Array<{ id: number; email: string }> }>(
+      await call(seller, 'GET', '/seller/email-marketing/subscribers?q=new1'),
+    ).data;
+    const id = list.data[0]?.id;
+    const off = await call(
+      seller,
+      'PUT',
+      `/seller/email-marketing/subscribers/${id}/subscription`,
+      {
+        subscribed: false,
+      },
+    );
+    expect(body<{ unsubscribed_at: string | null }>(off).data.unsubscribed_at).not.toBeNull();
+    expect(
+      (
+        await call(other, 'PUT', `/seller/email-marketing/subscribers/${id}/subscription`, {
+          subscribed: true,
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const csvOut = await call(
+      seller,
+      'GET',
+      `/seller/email-marketing/subscribers/export?store_id=${storeId}`,
+    );
+    expect(csvOut.statusCode).toBe(200);
+    expect(csvOut.headers['content-type']).toContain('text/csv');
+    const lines = csvOut.body.trim().split('\r\n');
+    expect(lines[0]).toBe('email,first_name,last_name,phone,store,subscribed_at,unsubscribed_at');
+    const row = lines.find((l) => l.startsWith('new1@example.test,'));
+    // A leading + is quoted against spreadsheet formulas.
+    expect(row).toMatch(/^new1@example\.test,Ann,,'\+14155550123,Tee Shop,[^,]+,\d{4}-/);
+    const foreign = await call(other, 'GET', '/seller/email-marketing/subscribers/export');
+    expect(foreign.body.trim().split('\r\n')).toHaveLength(1);
+  });
+
   it('needs update_campaign', async () => {
     const response = await call(member, 'GET', '/seller/email-marketing/campaigns');
     expect(response.statusCode).toBe(403);

@@ -11,17 +11,20 @@
 import {
   API,
   campaignLinkTargets,
+  csvLine,
   EMAIL_CAMPAIGN_MESSAGES,
   type EmailCampaignBody,
   escapeHtml,
   pageInfo,
+  parseCsv,
   renderCampaignEmail,
+  SubscriberBody,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../http/authContext.js';
-import { conflict, httpError, notFound, unprocessable } from '../http/errors.js';
+import { conflict, forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { ownStore, storesInScope } from '../http/storeScope.js';
+import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
 import { emailCampaignSendJob } from '../jobs/emailCampaignJobs.js';
 import {
   campaignFooter,
@@ -37,7 +40,10 @@ import {
   deleteEmailCampaign,
   type EmailCampaignRow,
   emailCampaignStats,
+  exportSubscribers,
   getEmailCampaign,
+  type ImportedSubscriber,
+  importSubscribers,
   insertEmailCampaign,
   listEmailCampaigns,
   ownsProductCampaign,
@@ -46,9 +52,74 @@ import {
   recordOpen,
   scheduleEmailCampaign,
   senderAddress,
+  setSubscription,
   unsubscribeRecipient,
   updateEmailCampaign,
 } from '../sql/emailCampaigns.js';
+import { getSubscriber } from '../sql/marketing.js';
+import { subscriberView } from './marketing.js';
+
+/** Rows written per statement of an import. */
+const IMPORT_CHUNK = 500;
+const IMPORT_COLUMNS = ['email', 'first_name', 'last_name', 'phone'] as const;
+
+/**
+ * A subscriber CSV read into rows: the header names the columns (any order, any case; `email`
+ * required), each data row is checked like one added by hand, rows with the same email merge.
+ */
+export function readSubscriberCsv(csv: string): {
+  rows: ImportedSubscriber[];
+  merged: number;
+  errors: Array<{ row: number; message: string }>;
+} {
+  const lines = parseCsv(csv.replace(/^\uFEFF/, ''));
+  const header = (lines[0] ?? []).map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+  const at = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, header.indexOf(c)]));
+  if ((at.email ?? -1) < 0) {
+    return { rows: [], merged: 0, errors: [{ row: 1, message: 'The header has no email column' }] };
+  }
+  const byEmail = new Map<string, ImportedSubscriber>();
+  const errors: Array<{ row: number; message: string }> = [];
+  let merged = 0;
+  lines.slice(1).forEach((cells, index) => {
+    if (cells.every((c) => c.trim() === '')) return;
+    const cell = (name: (typeof IMPORT_COLUMNS)[number]) => {
+      const i = at[name] ?? -1;
+      const value = i >= 0 ? (cells[i] ?? '').trim() : '';
+      return value === '' ? undefined : value;
+    };
+    const parsed = SubscriberBody.safeParse({
+      store_id: 1,
+      email: cell('email') ?? '',
+      first_name: cell('first_name'),
+      last_name: cell('last_name'),
+      phone: cell('phone'),
+    });
+    if (!parsed.success) {
+      errors.push({
+        row: index + 2,
+        message: parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; '),
+      });
+      return;
+    }
+    const row = {
+      email: parsed.data.email,
+      first_name: parsed.data.first_name ?? null,
+      last_name: parsed.data.last_name ?? null,
+      phone: parsed.data.phone ?? null,
+    };
+    const earlier = byEmail.get(row.email);
+    if (earlier) {
+      merged += 1;
+      earlier.first_name = row.first_name ?? earlier.first_name;
+      earlier.last_name = row.last_name ?? earlier.last_name;
+      earlier.phone = row.phone ?? earlier.phone;
+    } else {
+      byEmail.set(row.email, row);
+    }
+  });
+  return { rows: [...byEmail.values()], merged, errors };
+}
 
 /** A transparent 1×1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -255,6 +326,73 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance): Promise
         transport.close();
       }
       return { data: null, message: EMAIL_CAMPAIGN_MESSAGES.testSent };
+    },
+  });
+
+  registerGroup(app, API.emailSubscribers, {
+    importCsv: async ({ auth, body }) => {
+      await ownStore(db, auth, body.store_id);
+      const { rows, merged, errors } = readSubscriberCsv(body.csv);
+      let created = 0;
+      let updated = 0;
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
+          const done = await importSubscribers(
+            tx,
+            auth.sellerId,
+            body.store_id,
+            rows.slice(i, i + IMPORT_CHUNK),
+          );
+          created += done.created;
+          updated += done.updated;
+        }
+      });
+      return {
+        data: { created, updated, merged, errors },
+        message: `Imported ${created + updated} subscribers (${created} new, ${updated} updated)${errors.length ? `; ${errors.length} rows in error` : ''}.`,
+      };
+    },
+    exportCsv: async ({ auth, query, reply }) => {
+      const stores = storesInScope(auth, query.store_id ? [query.store_id] : undefined);
+      const rows = await exportSubscribers(db, auth.sellerId, stores);
+      const lines = [
+        csvLine([
+          'email',
+          'first_name',
+          'last_name',
+          'phone',
+          'store',
+          'subscribed_at',
+          'unsubscribed_at',
+        ]),
+        ...rows.map((r) =>
+          csvLine([
+            r.email,
+            r.first_name,
+            r.last_name,
+            r.phone,
+            r.store_name,
+            r.created_at.toISOString(),
+            r.unsubscribed_at?.toISOString() ?? '',
+          ]),
+        ),
+      ];
+      return reply
+        .header('content-disposition', 'attachment; filename="subscribers.csv"')
+        .type('text/csv; charset=utf-8')
+        .send(lines.join(''));
+    },
+    setSubscription: async ({ auth, params, body }) => {
+      const row = await getSubscriber(db, auth.sellerId, params.id);
+      if (!row) throw notFound();
+      if (!canUseStore(auth, Number(row.store_id))) throw forbidden(STORE_SCOPE_MESSAGE);
+      await setSubscription(db, auth.sellerId, params.id, body.subscribed);
+      const updated = await getSubscriber(db, auth.sellerId, params.id);
+      if (!updated) throw notFound();
+      return {
+        data: subscriberView(updated),
+        message: body.subscribed ? 'Subscribed again.' : 'Unsubscribed.',
+      };
     },
   });
 

@@ -426,3 +426,76 @@ export async function putMarketingSettings(q: Queryable, s: MarketingSettingsRow
     [s.store_id, s.default_sender_id, s.footer_address, s.unsubscribe_text],
   );
 }
+
+export interface ImportedSubscriber {
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+}
+
+/**
+ * Adds or updates a store's subscribers by email in one statement; an empty field keeps what
+ * the row had. Answers how many were new. Imported rows are queued for Klaviyo again.
+ */
+export async function importSubscribers(
+  q: Queryable,
+  sellerId: number,
+  storeId: number,
+  rows: ImportedSubscriber[],
+): Promise<{ created: number; updated: number }> {
+  if (rows.length === 0) return { created: 0, updated: 0 };
+  const result = await q.query<{ created: boolean }>(
+    `INSERT INTO subscribers (seller_id, store_id, email, first_name, last_name, phone)
+     SELECT $1, $2, r.email, r.first_name, r.last_name, r.phone
+     FROM jsonb_to_recordset($3::jsonb) AS r(email text, first_name text, last_name text, phone text)
+     ON CONFLICT (store_id, email) DO UPDATE SET
+       first_name = coalesce(EXCLUDED.first_name, subscribers.first_name),
+       last_name = coalesce(EXCLUDED.last_name, subscribers.last_name),
+       phone = coalesce(EXCLUDED.phone, subscribers.phone),
+       updated_at = now(), klaviyo_synced_at = NULL
+     RETURNING (xmax = 0) AS created`,
+    [sellerId, storeId, JSON.stringify(rows)],
+  );
+  const created = result.filter((r) => r.created).length;
+  return { created, updated: result.length - created };
+}
+
+export interface ExportSubscriberRow {
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  store_name: string;
+  created_at: Date;
+  unsubscribed_at: Date | null;
+}
+
+export async function exportSubscribers(
+  q: Queryable,
+  sellerId: number,
+  stores: number[] | null,
+): Promise<ExportSubscriberRow[]> {
+  return q.query<ExportSubscriberRow>(
+    `SELECT s.email, s.first_name, s.last_name, s.phone, st.name AS store_name, s.created_at,
+       s.unsubscribed_at
+     FROM subscribers s JOIN stores st ON st.id = s.store_id
+     WHERE s.seller_id = $1 AND ($2::bigint[] IS NULL OR s.store_id = ANY($2::bigint[]))
+     ORDER BY s.id`,
+    [sellerId, stores],
+  );
+}
+
+export async function setSubscription(
+  q: Queryable,
+  sellerId: number,
+  id: number,
+  subscribed: boolean,
+): Promise<void> {
+  await q.query(
+    `UPDATE subscribers SET unsubscribed_at = CASE WHEN $3 THEN NULL
+       ELSE coalesce(unsubscribed_at, now()) END, updated_at = now()
+     WHERE seller_id = $1 AND id = $2`,
+    [sellerId, id, subscribed],
+  );
+}

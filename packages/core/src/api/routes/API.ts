@@ -10,7 +10,7 @@ import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { customers } from './customers.js';
 import { dev } from './dev.js';
-import { emailCampaigns, emailTracking } from './emailCampaigns.js';
+import { emailCampaigns, emailSubscribers, emailTracking } from './emailCampaigns.js';
 import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
@@ -73,6 +73,7 @@ export const API = {
   emailGateways,
   emailCampaigns,
   emailTracking,
+  emailSubscribers,
   marketing,
   personalized,
   featureRequests,

@@ -5,10 +5,15 @@ import {
   EmailCampaignListQuery,
   EmailCampaignSendBody,
   EmailCampaignTestBody,
+  SubscriberExportQuery,
+  SubscriberImportAnswer,
+  SubscriberImportBody,
+  SubscriptionBody,
 } from '../../emailMarketing/emailCampaigns.js';
 import { DoneAnswer } from '../authSchemas.js';
 import { IdParams } from '../catalogSchemas.js';
 import { paginated } from '../pagination.js';
+import { Subscriber } from '../storeSchemas.js';
 import { emailMarketingGate } from './marketing.js';
 import { route } from './RouteContract.js';
 
@@ -146,5 +151,38 @@ export const emailTracking = {
     answer: { kind: 'text', contentType: 'text/plain; charset=utf-8' },
     rateLimit: 'tracking',
     errors: [404],
+  }),
+} as const;
+
+/** Subscribers in bulk (issue 15): CSV import and export, and a subscriber's subscription. */
+export const emailSubscribers = {
+  importCsv: route({
+    ...emailMarketingGate,
+    method: 'POST',
+    path: '/seller/email-marketing/subscribers/import',
+    summary:
+      'Import subscribers of a store from CSV; rows in error are reported, duplicates merged',
+    body: SubscriberImportBody,
+    response: SubscriberImportAnswer,
+    errors: [403, 404, 422],
+  }),
+  exportCsv: route({
+    ...emailMarketingGate,
+    method: 'GET',
+    path: '/seller/email-marketing/subscribers/export',
+    summary: 'Every subscriber (of a store) as CSV, with the unsubscribe state',
+    query: SubscriberExportQuery,
+    answer: { kind: 'text', contentType: 'text/csv; charset=utf-8' },
+    errors: [403],
+  }),
+  setSubscription: route({
+    ...emailMarketingGate,
+    method: 'PUT',
+    path: '/seller/email-marketing/subscribers/:id/subscription',
+    summary: 'Unsubscribe a subscriber, or subscribe them again',
+    params: IdParams,
+    body: SubscriptionBody,
+    response: Subscriber,
+    errors: [403, 404],
   }),
 } as const;
