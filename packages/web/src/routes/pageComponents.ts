@@ -101,7 +101,8 @@ export const PAGE_COMPONENTS = {
 
   email_campaigns: async () =>
     (await import('../pages/emailMarketing/EmailCampaignsPage.js')).EmailCampaignsPage,
-  subscribers: comingSoon,
+  subscribers: async () =>
+    (await import('../pages/emailMarketing/SubscribersPage.js')).SubscribersPage,
   email_settings: comingSoon,
   email_senders: async () =>
     (await import('../pages/emailMarketing/EmailSendersPage.js')).EmailSendersPage,
