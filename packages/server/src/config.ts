@@ -265,6 +265,16 @@ export const ServerSettings = z
       .array(z.number().min(0))
       .min(1)
       .default(() => [...WEBHOOK_RETRY_SCHEDULE_SECONDS]),
+    /**
+     * Connected shops (issue 16) may be at http:// and on private or loopback addresses
+     * (`PRINTLOOM_SHOP_PRIVATE_HOSTS`; tests and local demos). Off, a shop address must be https://
+     * on a public address, so a seller cannot make the server call into its own network.
+     */
+    shopPrivateHosts: z.boolean().default(false),
+    /** TikTok Shop's authorisation service (authorise page, token exchange and refresh). */
+    ttsAuthBaseUrl: z.url().default('https://auth.tiktok-shops.com'),
+    /** TikTok Shop's Open API (shops, order search). */
+    ttsApiBaseUrl: z.url().default('https://open-api.tiktokglobalshop.com'),
     /** Public REST API (`/api/v1`) requests per minute per API key (`PRINTLOOM_API_RATE_LIMIT`). */
     apiRateLimit: z.number().int().positive().default(DEFAULT_API_RATE_LIMIT),
     /** How long one webhook attempt may take (ms). */

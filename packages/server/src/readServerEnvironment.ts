@@ -182,6 +182,9 @@ export const ServerEnvironment = z
     PRINTLOOM_BOT_CHECK_LOGIN_FAILURES: wholeNumber(0),
     PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: flag,
     PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
+    PRINTLOOM_SHOP_PRIVATE_HOSTS: flag,
+    TTS_AUTH_BASE_URL: absoluteUrl,
+    TTS_API_BASE_URL: absoluteUrl,
   })
   .superRefine((env, ctx) => {
     requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
@@ -258,6 +261,9 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       // Demo servers post to receivers on the same machine unless told otherwise.
       allowPrivateWebhooks: e.PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS ?? flags.demo ?? false,
       apiRateLimit: e.PRINTLOOM_API_RATE_LIMIT,
+      shopPrivateHosts: e.PRINTLOOM_SHOP_PRIVATE_HOSTS,
+      ttsAuthBaseUrl: e.TTS_AUTH_BASE_URL,
+      ttsApiBaseUrl: e.TTS_API_BASE_URL,
       publicUploadBytesPerHour:
         e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR === undefined
           ? undefined

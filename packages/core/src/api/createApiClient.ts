@@ -443,6 +443,8 @@ export function createApiClient(options: ApiClientOptions) {
     },
     catalog: groupClient(API.catalog),
     campaigns: groupClient(API.campaigns),
+    campaignTemplates: groupClient(API.campaignTemplates),
+    campaignImport: groupClient(API.campaignImport),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     promotions: groupClient(API.promotions),
@@ -462,6 +464,7 @@ export function createApiClient(options: ApiClientOptions) {
       exportCsvUrl: (query: { store_id?: number } = {}) =>
         `${baseUrl}${API.emailSubscribers.exportCsv.path}${queryString(query as QueryParams)}`,
     },
+    shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
     dev: groupClient(API.dev),

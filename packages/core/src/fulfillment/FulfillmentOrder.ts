@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cappedPaginated } from '../api/pagination.js';
-import { MARKETPLACES } from '../enums/catalog.js';
+import { FULFILLMENT_SOURCES } from './planFulfillmentImport.js';
 
 /** `POST /seller/fulfillment/orders/import` answer (issue 13 contract). */
 export const FulfillmentImportAnswer = z.object({
@@ -11,6 +11,31 @@ export const FulfillmentImportAnswer = z.object({
   errors: z.array(z.object({ row: z.number().int().positive(), message: z.string() })),
 });
 export type FulfillmentImportAnswer = z.infer<typeof FulfillmentImportAnswer>;
+
+/** Most fulfillment orders paid in one call. */
+export const FULFILLMENT_PAY_MAX_ORDERS = 100;
+
+/**
+ * `POST /seller/fulfillment/orders/pay`: fulfillment orders paid from the seller's available
+ * balance, each charged its base costs and shipping (its total) as a `fulfill` entry.
+ */
+export const FulfillmentPayBody = z.object({
+  order_ids: z
+    .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .min(1, 'Choose the orders to pay')
+    .max(FULFILLMENT_PAY_MAX_ORDERS, `Pay at most ${FULFILLMENT_PAY_MAX_ORDERS} orders at once`),
+});
+export type FulfillmentPayBody = z.infer<typeof FulfillmentPayBody>;
+
+export const FulfillmentPayAnswer = z.object({
+  /** Orders paid by this call (an order paid before is not charged again). */
+  paid: z.number().int().nonnegative(),
+  /** What this call charged, in minor units. */
+  charged: z.number().int().nonnegative(),
+  /** The available balance after it, in minor units. */
+  available: z.number().int(),
+});
+export type FulfillmentPayAnswer = z.infer<typeof FulfillmentPayAnswer>;
 
 /** The multipart form's text fields: only the `file` part is read. */
 export const FulfillmentImportForm = z.object({});
@@ -39,7 +64,7 @@ export const FulfillmentOrderList = cappedPaginated(FulfillmentOrderRow);
 /** `GET /seller/fulfillment/orders`: `q` matches the order number, external id or email. */
 export const FulfillmentOrderListQuery = z.object({
   q: z.string().trim().max(255).optional(),
-  marketplace: z.enum(MARKETPLACES).optional(),
+  marketplace: z.enum(FULFILLMENT_SOURCES).optional(),
   page: z.coerce.number().int().positive().default(1),
   per_page: z.coerce.number().int().positive().max(100).default(20),
 });

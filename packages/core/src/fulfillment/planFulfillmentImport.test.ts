@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvLine } from '../text/csv.js';
 import { FULFILLMENT_CSV_COLUMNS } from './constants.js';
-import { type FulfillmentCatalog, planFulfillmentImport } from './planFulfillmentImport.js';
+import {
+  type FulfillmentCatalog,
+  type FulfillmentRecord,
+  planFulfillmentImport,
+  planFulfillmentRecords,
+} from './planFulfillmentImport.js';
 import { formatSku, parseSku } from './sku.js';
 
 const catalog: FulfillmentCatalog = (sku) => {
@@ -134,6 +139,41 @@ describe('planFulfillmentImport', () => {
           expect(created + plan.errors.length).toBe(rows.length);
         },
       ),
+    );
+  });
+});
+
+describe('orders of a connected shop', () => {
+  const record = (overrides: Partial<FulfillmentRecord>): FulfillmentRecord => ({
+    ...(good as FulfillmentRecord),
+    marketplace: 'woocommerce',
+    ...overrides,
+  });
+
+  it('plans them with the rules of the file: lines grouped by order, a bad line stops its order', () => {
+    const plan = planFulfillmentRecords(
+      [
+        { row: 1, raw: record({ external_order_id: 'shop#1' }) },
+        { row: 2, raw: record({ external_order_id: 'shop#1', sku: 'P42-Black-S', quantity: '1' }) },
+        { row: 3, raw: record({ external_order_id: 'shop#2', sku: 'P42-Red-S' }) },
+        { row: 4, raw: record({ external_order_id: 'shop#3', sku: '' }) },
+      ],
+      catalog,
+    );
+    expect(plan.orders.map((o) => [o.marketplace, o.external_order_id, o.lines.length])).toEqual([
+      ['woocommerce', 'shop#1', 2],
+    ]);
+    expect(plan.errors).toEqual([
+      { row: 3, message: 'Product 42 is not made in Red' },
+      { row: 4, message: 'SKU is required' },
+    ]);
+  });
+
+  it('keeps the file to the marketplaces of the spec', () => {
+    const plan = planFulfillmentImport(file([{ ...good, marketplace: 'woocommerce' }]), catalog);
+    expect(plan.orders).toEqual([]);
+    expect(plan.errors[0]?.message).toBe(
+      'Marketplace must be one of ebay, etsy, poshmark, tiktok, amazon',
     );
   });
 });

@@ -10,6 +10,7 @@ import {
   FULFILLMENT_MAX_QUANTITY,
   FULFILLMENT_MESSAGES,
   type FulfillmentCsvColumn,
+  NOT_IMPORTED_PREFIX,
   OPTIONAL_FULFILLMENT_COLUMNS,
 } from './constants.js';
 import { parseSku, type Sku } from './sku.js';
@@ -45,9 +46,16 @@ export interface PlannedFulfillmentLine extends FulfillmentVariant {
   quantity: number;
 }
 
+/**
+ * Where a fulfillment order comes from: a marketplace of the CSV import (spec §3) or a connected
+ * shop (WooCommerce; TikTok Shop is the `tiktok` marketplace).
+ */
+export const FULFILLMENT_SOURCES = [...MARKETPLACES, 'woocommerce'] as const;
+export type FulfillmentSource = (typeof FULFILLMENT_SOURCES)[number];
+
 /** One order to create: every row of the file with its marketplace and external order id. */
 export interface PlannedFulfillmentOrder {
-  marketplace: (typeof MARKETPLACES)[number];
+  marketplace: FulfillmentSource;
   external_order_id: string;
   email: string;
   address: ShippingAddress;
@@ -64,13 +72,16 @@ export interface PlannedFulfillmentOrder {
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** One data row, its fields as text (a CSV knows no other type); module-private (it transforms). */
-const FulfillmentCsvRow = z.object({
-  marketplace: z
+const marketplaceOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
     .string()
     .trim()
     .toLowerCase()
-    .pipe(z.enum(MARKETPLACES, { error: `Marketplace must be one of ${MARKETPLACES.join(', ')}` })),
+    .pipe(z.enum(values, { error: `Marketplace must be one of ${values.join(', ')}` }));
+
+/** One data row, its fields as text (a CSV knows no other type); module-private (it transforms). */
+const FulfillmentCsvRow = z.object({
+  marketplace: marketplaceOf(FULFILLMENT_SOURCES),
   external_order_id: text(100).min(1, 'External order id is required'),
   email: z
     .string()
@@ -102,6 +113,11 @@ const FulfillmentCsvRow = z.object({
     ),
 });
 export type FulfillmentCsvRow = z.output<typeof FulfillmentCsvRow>;
+/** A file names only the marketplaces of spec §3; connected shops use the wider list. */
+const FileCsvRow = FulfillmentCsvRow.extend({ marketplace: marketplaceOf(MARKETPLACES) });
+
+/** One order line as text fields, the columns of the CSV (a connected shop's order line). */
+export type FulfillmentRecord = Record<FulfillmentCsvColumn, string>;
 
 /** The template file: the header and one example row. */
 export function fulfillmentTemplateCsv(example: { sku: string }): string[][] {
@@ -161,35 +177,40 @@ export function readFulfillmentCsv(csv: string): ReadRows {
     return { rows: [], errors: [{ row: 1, message: FULFILLMENT_MESSAGES.tooManyRows }] };
   }
   const index = new Map(names.map((name, i) => [name, i]));
+  return checkRecords(
+    data.map((cells, i) => {
+      const raw = {} as FulfillmentRecord;
+      for (const column of FULFILLMENT_CSV_COLUMNS) {
+        const at = index.get(column);
+        raw[column] = at === undefined ? '' : (cells[at] ?? '');
+      }
+      return { row: i + 2, raw };
+    }),
+    FileCsvRow,
+  );
+}
+
+/** Checks each record on its own; `row` numbers them in the caller's terms. */
+function checkRecords(
+  records: readonly { row: number; raw: FulfillmentRecord }[],
+  schema: z.ZodType<FulfillmentCsvRow>,
+): ReadRows {
   const rows: ReadRows['rows'] = [];
-  const errors: RowError[] = [];
-  data.forEach((cells, i) => {
-    const row = i + 2;
-    const raw: Partial<Record<FulfillmentCsvColumn, string>> = {};
-    for (const column of FULFILLMENT_CSV_COLUMNS) {
-      const at = index.get(column);
-      raw[column] = at === undefined ? '' : (cells[at] ?? '');
-    }
-    const parsed = FulfillmentCsvRow.safeParse(raw);
+  const errors: ReadRows['errors'] = [];
+  for (const { row, raw } of records) {
+    const parsed = schema.safeParse(raw);
     if (parsed.success) {
       rows.push({ row, fields: parsed.data });
-      return;
+      continue;
     }
     const message = parsed.error.issues.map((issue) => issue.message).join('; ');
-    const known = raw.marketplace?.trim() && raw.external_order_id?.trim();
+    const known = raw.marketplace.trim() && raw.external_order_id.trim();
     errors.push({
       row,
       message,
-      ...(known
-        ? {
-            key: keyOf({
-              marketplace: raw.marketplace ?? '',
-              external_order_id: raw.external_order_id ?? '',
-            }),
-          }
-        : {}),
+      ...(known ? { key: keyOf(raw) } : {}),
     });
-  });
+  }
   return { rows, errors };
 }
 
@@ -210,7 +231,24 @@ export function planFulfillmentImport(
   csv: string,
   catalog: FulfillmentCatalog,
 ): { orders: PlannedFulfillmentOrder[]; errors: RowError[] } {
-  const read = readFulfillmentCsv(csv);
+  return planRows(readFulfillmentCsv(csv), catalog);
+}
+
+/**
+ * Plans the orders of a connected shop with the rules of the file import: one record per order
+ * line, numbered by `row`, grouped by marketplace and external order id.
+ */
+export function planFulfillmentRecords(
+  records: readonly { row: number; raw: FulfillmentRecord }[],
+  catalog: FulfillmentCatalog,
+): { orders: PlannedFulfillmentOrder[]; errors: RowError[] } {
+  return planRows(checkRecords(records, FulfillmentCsvRow), catalog);
+}
+
+function planRows(
+  read: ReadRows,
+  catalog: FulfillmentCatalog,
+): { orders: PlannedFulfillmentOrder[]; errors: RowError[] } {
   const errors: RowError[] = read.errors.map(({ row, message }) => ({ row, message }));
   const groups = new Map<string, { row: number; fields: FulfillmentCsvRow }[]>();
   // Orders with a row refused while reading: their other rows are not imported either.
@@ -293,7 +331,7 @@ export function planFulfillmentImport(
         if (!bad.has(row)) {
           errors.push({
             row,
-            message: `Not imported: order ${first.fields.external_order_id} has errors on row ${[...bad].sort((a, b) => a - b).join(', ')}`,
+            message: `${NOT_IMPORTED_PREFIX} order ${first.fields.external_order_id} has errors on row ${[...bad].sort((a, b) => a - b).join(', ')}`,
           });
         }
       }

@@ -681,17 +681,18 @@ export const PAGES = {
     layout: 'default',
     permission: ANY_MEMBER,
   },
+  // Connected shops feed Fulfill Orders: the same permission as its routes.
   tts_callback: {
     path: '/tts/callback',
     title: 'TikTok Shop',
     layout: 'default',
-    permission: ANY_MEMBER,
+    permission: 'get_orders',
   },
   woocommerce_connect: {
     path: '/woocommerce/connect',
     title: 'WooCommerce',
     layout: 'default',
-    permission: ANY_MEMBER,
+    permission: 'get_orders',
   },
 
   // Auth layouts (spec §2 auth routes): with the featured-info panel, then the plain one

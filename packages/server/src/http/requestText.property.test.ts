@@ -27,6 +27,12 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     delay2_minutes: 1440,
     delay3_minutes: 4320,
   },
+  // A documentation address: refused as private before any call leaves the server.
+  'POST /seller/shop-connections/woocommerce': {
+    shop_url: 'https://192.0.2.10/shop',
+    consumer_key: 'ck_0123456789',
+    consumer_secret: 'cs_0123456789',
+  },
 };
 const isIdKey = (key: string | number | undefined) =>
   typeof key === 'string' && /^(id|ids|.+_ids?|.+Id)$/.test(key) && !NOT_IDS.has(key);

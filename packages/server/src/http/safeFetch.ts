@@ -295,3 +295,90 @@ export async function isPublicTarget(url: URL, resolve: ResolveHost = resolveWit
   }
   return answers.every((a) => connectableAddress(a.address) !== null);
 }
+
+export interface SafeRequestOptions {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBytes: number;
+  resolve?: ResolveHost | undefined;
+  /** Skips the address check (tests and demos reaching a local server). */
+  trusted?: boolean | undefined;
+}
+
+/**
+ * A request to an outside API (connected shops) under the same address rules as `safeFetch`: one
+ * lookup, the checked address connected to, no redirects followed, a deadline and a size cap.
+ * Answers whatever the status is, with the headers and the body as text.
+ */
+export async function safeRequest(
+  url: URL,
+  options: SafeRequestOptions,
+): Promise<{ statusCode: number; headers: Record<string, string>; text: string }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SafeFetchError('refusedLiteral', `refused scheme ${url.protocol}`);
+  }
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const target = await targetOf(
+    url,
+    options.resolve ?? resolveWithSystem,
+    options.trusted === true,
+  );
+  const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0;
+  const connect = buildConnector({ timeout: options.timeoutMs });
+  const dispatcher = new Agent({
+    connect: (connectOptions, callback) =>
+      connect(
+        {
+          ...connectOptions,
+          hostname: target.address,
+          ...(hostIsName ? { servername: url.hostname } : {}),
+        },
+        callback,
+      ),
+  });
+  try {
+    let response: Awaited<ReturnType<typeof request>>;
+    try {
+      response = await request(url, {
+        method: options.method,
+        dispatcher,
+        signal,
+        ...(options.headers ? { headers: options.headers } : {}),
+        ...(options.body !== undefined ? { body: options.body } : {}),
+      });
+    } catch (error) {
+      throw new SafeFetchError('unavailable', `request to ${url.host} failed: ${String(error)}`);
+    }
+    response.body.on('error', () => {});
+    const chunks: Buffer[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        size += bytes.length;
+        if (size > options.maxBytes) {
+          response.body.destroy();
+          throw new SafeFetchError('tooLarge', `over ${options.maxBytes} bytes`);
+        }
+        chunks.push(bytes);
+      }
+    } catch (error) {
+      if (error instanceof SafeFetchError) throw error;
+      throw new SafeFetchError('unavailable', `reading ${url.host} failed: ${String(error)}`);
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (typeof value === 'string') headers[name.toLowerCase()] = value;
+      else if (Array.isArray(value)) headers[name.toLowerCase()] = value.join(', ');
+    }
+    return {
+      statusCode: response.statusCode,
+      headers,
+      text: Buffer.concat(chunks).toString('utf8'),
+    };
+  } finally {
+    await dispatcher.destroy().catch(() => {});
+  }
+}

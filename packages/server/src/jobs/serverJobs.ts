@@ -4,6 +4,7 @@ import type { JobDefinition } from './defineJob.js';
 import { emailCampaignSendJob, emailCampaignSweepJob } from './emailCampaignJobs.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
 import { notificationRepeatJob } from './notificationRepeatJob.js';
+import { shopImportJob } from './shopImportJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
 
 /** Every background job of the server; buildApp registers them at start. */
@@ -15,4 +16,5 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   notificationRepeatJob,
   emailCampaignSendJob,
   emailCampaignSweepJob,
+  shopImportJob,
 ];

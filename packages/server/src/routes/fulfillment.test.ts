@@ -164,3 +164,116 @@ describe.each(BACKENDS)('fulfillment import on %s', (backend) => {
     expect((await upload('marketplace\n', member)).statusCode).toBe(403);
   });
 });
+
+describe.each(BACKENDS)('paying fulfillment orders on %s', (backend) => {
+  let t: TestApp;
+  let seller: string;
+  let sellerId: number;
+  let template = '';
+
+  const call = (as: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
+  /** Imports `count` one-item orders under `prefix`; their ids and totals, in import order. */
+  const importOrders = async (prefix: string, count: number) => {
+    const [header, example = []] = parseCsv(template);
+    const at = (name: string) => header?.indexOf(name) ?? -1;
+    let csv = `${csvLine(header ?? [])}\n`;
+    for (let i = 0; i < count; i += 1) {
+      const line = [...example];
+      line[at('external_order_id')] = `${prefix}-${i}`;
+      line[at('quantity')] = '1';
+      csv += `${csvLine(line)}\n`;
+    }
+    const form = multipart(csv);
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/seller/fulfillment/orders/import',
+      headers: { ...bearer(seller), ...form.headers },
+      payload: form.payload,
+    });
+    expect(body<ImportAnswer>(imported).data.created).toBe(count);
+    const list = body<{
+      data: { id: number; total: number; payment_status: string; status: string }[];
+    }>(await call(seller, 'GET', `/seller/fulfillment/orders?q=${prefix}&per_page=100`)).data.data;
+    return list;
+  };
+  const available = async () =>
+    body<{ available: number }>(await call(seller, 'GET', '/seller/balance')).data.available;
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    sellerId = (await createUser(t.app, { email: 'payer@example.test', balance: 100 })).id;
+    seller = await login(t.app, 'payer@example.test');
+    await campaignOf(t.app, seller, 'Paid tee');
+    template = (await call(seller, 'GET', '/seller/fulfillment/template.csv')).body;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('charges each order its total once, from the available balance, and starts production', async () => {
+    const orders = await importOrders('PAY', 2);
+    const charge = orders.reduce((sum, o) => sum + o.total, 0);
+    expect(charge).toBeGreaterThan(0);
+    expect(charge).toBeLessThanOrEqual(10_000);
+    const ids = orders.map((o) => o.id);
+    const paid = await call(seller, 'POST', '/seller/fulfillment/orders/pay', { order_ids: ids });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(body(paid).data).toEqual({ paid: 2, charged: charge, available: 10_000 - charge });
+    expect(body(paid).message).toBe('2 orders paid');
+    expect(await available()).toBe(10_000 - charge);
+    const listed = body<{ data: { id: number; payment_status: string; status: string }[] }>(
+      await call(seller, 'GET', '/seller/fulfillment/orders?q=PAY'),
+    ).data.data;
+    expect(listed.map((o) => [o.payment_status, o.status])).toEqual([
+      ['paid', 'processing'],
+      ['paid', 'processing'],
+    ]);
+    // Again: nothing more is charged.
+    const again = await call(seller, 'POST', '/seller/fulfillment/orders/pay', { order_ids: ids });
+    expect(body(again).data).toMatchObject({ paid: 0, charged: 0 });
+    expect(await available()).toBe(10_000 - charge);
+    const entries = body<{ data: { type: string; amount: number; description: string }[] }>(
+      await call(seller, 'GET', '/seller/transactions?type=fulfill'),
+    ).data.data;
+    expect(entries).toHaveLength(2);
+    expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(-charge);
+    expect(entries[0]?.description).toMatch(/^Fulfillment PL\d+$/);
+  });
+
+  it('charges nothing when the balance does not cover every chosen order', async () => {
+    const before = await available();
+    const orders = await importOrders('BIG', 8);
+    const charge = orders.reduce((sum, o) => sum + o.total, 0);
+    expect(charge).toBeGreaterThan(before);
+    const refused = await call(seller, 'POST', '/seller/fulfillment/orders/pay', {
+      order_ids: orders.map((o) => o.id),
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(body(refused).message).toBe(
+      `These orders cost $${(charge / 100).toFixed(2)}; your available balance is $${(before / 100).toFixed(2)}. Top up or choose fewer orders.`,
+    );
+    expect(await available()).toBe(before);
+    const listed = body<{ data: { payment_status: string }[] }>(
+      await call(seller, 'GET', '/seller/fulfillment/orders?q=BIG&per_page=100'),
+    ).data.data;
+    expect(listed.every((o) => o.payment_status === 'unpaid')).toBe(true);
+  });
+
+  it('pays only the seller’s own fulfillment orders, for members who may spend', async () => {
+    const [order] = await importOrders('OWN', 1);
+    await createUser(t.app, { email: 'stranger@example.test', balance: 100 });
+    const stranger = await login(t.app, 'stranger@example.test');
+    const foreign = await call(stranger, 'POST', '/seller/fulfillment/orders/pay', {
+      order_ids: [order?.id],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const viewer = await memberSession(t.app, sellerId, 'viewer@example.test', ['get_orders']);
+    const denied = await call(viewer, 'POST', '/seller/fulfillment/orders/pay', {
+      order_ids: [order?.id],
+    });
+    expect(denied.statusCode).toBe(403);
+    const empty = await call(seller, 'POST', '/seller/fulfillment/orders/pay', { order_ids: [] });
+    expect(empty.statusCode).toBe(400);
+  });
+});

@@ -9,27 +9,26 @@ import {
   API,
   cappedPageInfo,
   csvLine,
-  DEFAULT_SHIPPING_RATES,
   FULFILLMENT_IMPORT_MAX_BYTES,
   FULFILLMENT_MESSAGES,
-  type FulfillmentCatalog,
   type FulfillmentOrderRow,
   formatSku,
   fulfillmentTemplateCsv,
   planFulfillmentImport,
 } from '@printloom/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../db/Db.js';
 import { httpError, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { fulfillmentCatalog, skuProductIds } from '../orders/fulfillmentCatalog.js';
+import { payFulfillmentOrders } from '../orders/payFulfillmentOrders.js';
+import { actorOf } from '../orders/recordOrderEvent.js';
 import {
   type FulfillmentOrderDbRow,
   insertFulfillmentOrders,
   latestSellerProduct,
   listFulfillmentOrders,
-  productCampaignIds,
 } from '../sql/fulfillment.js';
-import { campaignProducts, templateShippingRates } from '../sql/storefront.js';
+import { campaignProducts } from '../sql/storefront.js';
 import { sellableOptions } from '../storefront/options.js';
 
 const view = (row: FulfillmentOrderDbRow): FulfillmentOrderRow => ({
@@ -72,58 +71,28 @@ async function csvOf(request: FastifyRequest): Promise<string> {
   return text;
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * The seller's catalogue for the SKUs of a file: every product they name, its sellable colours
- * and sizes (as the storefront sells them) and its shipping rates.
- */
-async function catalogFor(
-  db: Queryable,
-  sellerId: number,
-  csv: string,
-): Promise<FulfillmentCatalog> {
-  const ids = new Set<number>();
-  for (const match of csv.matchAll(/\bP(\d{1,15})-/gi)) ids.add(Number(match[1]));
-  const campaigns = await productCampaignIds(db, sellerId, [...ids]);
-  const products = await campaignProducts(db, sellerId, campaigns);
-  const rates = await templateShippingRates(db, [...new Set(products.map((p) => p.template_id))]);
-  return (sku) => {
-    const product = products.find((p) => p.id === sku.productId);
-    if (!product) return { error: `No product ${sku.productId} in your campaigns` };
-    const options = sellableOptions(product);
-    const color = options.colors.find((c) => same(c, sku.color));
-    if (!color) {
-      return {
-        error: `${product.name} (P${product.id}) is not made in ${sku.color}; colours: ${options.colors.join(', ')}`,
-      };
-    }
-    const size = options.sizes.find((s) => same(s, sku.size));
-    const baseCost = size === undefined ? undefined : options.baseCost(color, size);
-    if (size === undefined || baseCost === undefined) {
-      return { error: `${product.name} (P${product.id}) in ${color} has no size ${sku.size}` };
-    }
-    const own = rates.filter((r) => r.template_id === product.template_id);
-    return {
-      campaign_id: product.campaign_id,
-      product_id: product.id,
-      template_id: product.template_id,
-      name: product.name,
-      color,
-      size,
-      base_cost: baseCost,
-      shipping: own.length > 0 ? own : DEFAULT_SHIPPING_RATES,
-    };
-  };
-}
-
 export async function registerFulfillmentRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
   registerGroup(app, API.fulfillment, {
+    payOrders: async ({ auth, body }) => {
+      const answer = await db.transaction((tx) =>
+        payFulfillmentOrders(
+          tx,
+          app.jobs,
+          { sellerId: auth.sellerId, storeIds: auth.storeIds },
+          actorOf(auth),
+          body.order_ids,
+        ),
+      );
+      return { data: answer, message: FULFILLMENT_MESSAGES.paid(answer.paid) };
+    },
     importOrders: async ({ auth, request }) => {
       const csv = await csvOf(request);
-      const plan = planFulfillmentImport(csv, await catalogFor(db, auth.sellerId, csv));
+      const plan = planFulfillmentImport(
+        csv,
+        await fulfillmentCatalog(db, auth.sellerId, skuProductIds(csv)),
+      );
       const created = await db.transaction((tx) =>
         insertFulfillmentOrders(tx, auth.sellerId, plan.orders),
       );

@@ -1,3 +1,4 @@
+import { suggestedPrice } from '@printloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
@@ -87,6 +88,29 @@ describe.each(BACKENDS)('bulk pricing on %s', (backend) => {
     ]);
     expect(answer.rows[0]?.base_cost).toBe(baseCost);
     expect(await prices()).toEqual([2000, 2000]);
+  });
+
+  it('starts from the price buyers pay for a product that has no price of its own', async () => {
+    const campaign = await campaignOf(t.app, seller, 'Suggested price tee');
+    const product = campaign.products[0]?.id ?? 0;
+    await t.app.db.query('UPDATE products SET price = NULL WHERE id = $1', [product]);
+    const [template] = await t.app.db.query<{ base_cost: number }>(
+      `SELECT t.base_cost::float8 AS base_cost FROM products p
+         JOIN product_templates t ON t.id = p.template_id WHERE p.id = $1`,
+      [product],
+    );
+    const response = await call(seller, 'POST', '/seller/pricing/bulk-update', {
+      campaign_ids: [campaign.id],
+      mode: 'adjust_price',
+      value: 0,
+      unit: 'amount',
+      preview: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const row = body<Answer>(response).data.rows.find((r) => r.product_id === product);
+    // The storefront's price: the template's suggested price (core suggestedPrice), never 0.
+    expect(row?.before).toBe(Math.round(suggestedPrice(Number(template?.base_cost)) * 100));
+    expect(row?.before).toBeGreaterThan(0);
   });
 
   it('applies each mode and records every change with its actor', async () => {

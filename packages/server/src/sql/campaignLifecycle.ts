@@ -104,12 +104,8 @@ export async function softDeleteCampaign(
   ]);
 }
 
-/**
- * A slug for a copy that none of the seller's live campaigns has: the source's slug (or
- * `campaign-<id>` when it has none) followed by `-copy`, then `-copy-2`, `-copy-3`...
- */
-async function freeCopySlug(tx: Queryable, sellerId: number, source: CampaignRow): Promise<string> {
-  const base = `${source.slug || `campaign-${source.id}`}-copy`;
+/** `base`, or `base-2`, `base-3`... : the first slug none of the seller's live campaigns has. */
+export async function freeSlug(tx: Queryable, sellerId: number, base: string): Promise<string> {
   const taken = new Set(
     (
       await tx.query<{ slug: string }>(
@@ -126,6 +122,19 @@ async function freeCopySlug(tx: Queryable, sellerId: number, source: CampaignRow
 }
 
 /**
+ * A slug for a copy that none of the seller's live campaigns has: the source's slug (or
+ * `campaign-<id>` when it has none) followed by `suffix`, then `-2`, `-3`...
+ */
+export function copySlug(
+  tx: Queryable,
+  sellerId: number,
+  source: CampaignRow,
+  suffix: string,
+): Promise<string> {
+  return freeSlug(tx, sellerId, `${source.slug || `campaign-${source.id}`}${suffix}`);
+}
+
+/**
  * Copies a campaign with its products (prices and options), designs and mockups into a new
  * draft of the same seller named "<name><suffix>"; returns the new id.
  */
@@ -135,12 +144,30 @@ export async function duplicateCampaign(
   source: CampaignRow,
   nameSuffix: string,
 ): Promise<number> {
-  const { id, productIds } = await copyCampaign(tx, sellerId, source.id, {
+  return copyCampaignDraft(tx, sellerId, source, {
     name: `${source.name}${nameSuffix}`,
-    slug: await freeCopySlug(tx, sellerId, source),
+    slug: await copySlug(tx, sellerId, source, '-copy'),
+    productType: source.product_type,
+  });
+}
+
+/**
+ * Copies a campaign with its products, designs and mockups into a new draft of the same seller
+ * with the given name, slug and product type (a template from a campaign, a campaign from a
+ * template); returns the new id.
+ */
+export async function copyCampaignDraft(
+  tx: Queryable,
+  sellerId: number,
+  source: CampaignRow,
+  fields: { name: string; slug: string; productType: string },
+): Promise<number> {
+  const { id, productIds } = await copyCampaign(tx, sellerId, source.id, {
+    name: fields.name,
+    slug: fields.slug,
     source: null,
     status: 'draft',
-    productType: source.product_type,
+    productType: fields.productType,
   });
   const pairs = [...productIds.entries()];
   const fromIds = pairs.map(([from]) => from);

@@ -1,5 +1,6 @@
 import type { PricedProduct, PriceMode, PricePreviewRow } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
+import { SELL_PRICE_SQL } from './storefront.js';
 
 /**
  * The products of the seller's campaigns with their price and base cost in minor units, in
@@ -17,7 +18,7 @@ export async function campaignProductPrices(
   const rows = await db.query<PricedProduct>(
     `SELECT c.id AS campaign_id, c.name AS campaign_name, p.id AS product_id,
             COALESCE(NULLIF(p.name, ''), t.name) AS product_name,
-            round(COALESCE(p.price, 0) * 100)::bigint AS price,
+            round(${SELL_PRICE_SQL} * 100)::bigint AS price,
             COALESCE((SELECT max(v.base_cost) FROM template_variants v WHERE v.template_id = t.id),
                      round(t.base_cost * 100))::bigint AS base_cost
        FROM campaigns c

@@ -44,8 +44,12 @@ export async function storeBySlug(db: Queryable, slug: string): Promise<PublicSt
   return rows[0];
 }
 
-/** The sell price of a product: its own, else the template's suggested price (core suggestedPrice). */
-const PRICE = 'COALESCE(p.price, GREATEST(ceil(t.base_cost * 2) - 0.01, 0.99))';
+/**
+ * The sell price of a product (major units) over `products p` joined to `product_templates t`:
+ * its own, else the template's suggested price (core suggestedPrice). Every figure a seller or
+ * buyer sees (storefront, checkout, pricing) reads it through this one expression.
+ */
+export const SELL_PRICE_SQL = 'COALESCE(p.price, GREATEST(ceil(t.base_cost * 2) - 0.01, 0.99))';
 
 /** A campaign in a listing. */
 export interface CampaignCard {
@@ -119,7 +123,7 @@ export async function storeCampaignCards(
   params.push(query.limit, query.offset);
   const rows = await db.query<CampaignCard & { total: number }>(
     `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at,
-            (SELECT min(${PRICE}) FROM products p JOIN product_templates t ON t.id = p.template_id
+            (SELECT min(${SELL_PRICE_SQL}) FROM products p JOIN product_templates t ON t.id = p.template_id
               WHERE p.campaign_id = c.id)::float8 AS price,
             ${rank} AS rank,
             ${featured} AS featured_rank,
@@ -206,7 +210,7 @@ export async function campaignProducts(
 ): Promise<(StoreProduct & { campaign_id: number })[]> {
   const rows = await db.query<StoreProduct & { campaign_id: number }>(
     `SELECT p.id, p.campaign_id, p.template_id, COALESCE(p.name, t.name) AS name, p.options,
-            p.default_option, ${PRICE}::float8 AS price, t.base_cost::float8 AS base_cost,
+            p.default_option, ${SELL_PRICE_SQL}::float8 AS price, t.base_cost::float8 AS base_cost,
             t.description, p.default_mockup_id
        FROM products p JOIN product_templates t ON t.id = p.template_id
       WHERE p.seller_id = $1 AND p.campaign_id = ANY($2::bigint[])

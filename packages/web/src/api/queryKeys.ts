@@ -109,6 +109,10 @@ export const queryKeys = {
   emailSenders: {
     all: ['email-senders'] as const,
   },
+  shopConnections: {
+    all: ['shop-connections'] as const,
+    runs: (id: number) => ['shop-connections', 'runs', id] as const,
+  },
   points: {
     all: ['points'] as const,
     balance: (page: number) => [...queryKeys.points.all, 'balance', page] as const,

@@ -74,15 +74,18 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/collections/FeaturedCampaignsPage.js')).FeaturedCampaignsPage,
   pricing_analytics: async () =>
     (await import('../pages/pricing/PricingAnalyticsPage.js')).PricingAnalyticsPage,
-  campaigns_import: comingSoon,
+  campaigns_import: async () =>
+    (await import('../pages/campaigns/import/CampaignImportPage.js')).CampaignImportPage,
   campaign_edit: campaignEdit,
   campaign_ai_edit: campaignEdit,
   campaign_aop_edit: campaignEdit,
   campaign_combo_edit: campaignEdit,
   campaign_custom_edit: campaignEdit,
-  campaign_template_bulk: comingSoon,
+  campaign_template_bulk: async () =>
+    (await import('../pages/bulk/BulkImportPage.js')).TemplateBulkImportPage,
   campaign_template_mockup: comingSoon,
-  campaign_template: comingSoon,
+  campaign_template: async () =>
+    (await import('../pages/campaigns/templates/TemplatesPage.js')).TemplatesPage,
   campaign_express: comingSoon,
   campaign_bulk: regularBulkImport,
   campaign_bulk_v2: regularBulkImport,
@@ -172,8 +175,9 @@ export const PAGE_COMPONENTS = {
   notification_list: async () => (await import('../pages/NotificationsPage.js')).NotificationsPage,
   notification: async () => (await import('../pages/NotificationPage.js')).NotificationPage,
   sen_points: async () => (await import('../pages/points/SenPointsPage.js')).SenPointsPage,
-  tts_callback: comingSoon,
-  woocommerce_connect: comingSoon,
+  tts_callback: async () => (await import('../pages/shops/TikTokShopPage.js')).TikTokShopPage,
+  woocommerce_connect: async () =>
+    (await import('../pages/shops/WooCommerceConnectPage.js')).WooCommerceConnectPage,
 
   login: async () => (await import('../pages/auth/LoginPage.js')).LoginPage,
   register: async () => (await import('../pages/auth/RegisterPage.js')).RegisterPage,

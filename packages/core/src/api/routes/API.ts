@@ -4,7 +4,9 @@ import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
+import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
+import { campaignTemplates } from './campaignTemplates.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
@@ -32,6 +34,7 @@ import type { RouteContract, RouteGroup } from './RouteContract.js';
 import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
+import { shopConnections } from './shopConnections.js';
 import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
@@ -61,6 +64,8 @@ export const API = {
   images,
   catalog,
   campaigns,
+  campaignTemplates,
+  campaignImport,
   bulkV3,
   bulkRegular,
   stores,
@@ -91,6 +96,7 @@ export const API = {
   socialFeeds,
   customers,
   fulfillment,
+  shopConnections,
   abandoned,
   orderCare,
   points,

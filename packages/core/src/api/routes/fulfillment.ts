@@ -3,6 +3,8 @@ import {
   FulfillmentImportForm,
   FulfillmentOrderList,
   FulfillmentOrderListQuery,
+  FulfillmentPayAnswer,
+  FulfillmentPayBody,
 } from '../../fulfillment/FulfillmentOrder.js';
 import { route } from './RouteContract.js';
 
@@ -33,6 +35,18 @@ export const fulfillment = {
     tags,
     permission: 'get_orders',
     answer: { kind: 'text', contentType: 'text/csv; charset=utf-8' },
+  }),
+  payOrders: route({
+    method: 'POST',
+    path: '/seller/fulfillment/orders/pay',
+    summary: 'Pay fulfillment orders from the available balance (base costs and shipping)',
+    description:
+      'All or nothing: when the available balance does not cover every chosen unpaid order, nothing is charged (422). Each order is charged its total once, as a `fulfill` ledger entry, and moves to processing; an order paid before is left as it is.',
+    tags,
+    permission: 'update_payments',
+    body: FulfillmentPayBody,
+    response: FulfillmentPayAnswer,
+    errors: [404, 422],
   }),
   list: route({
     method: 'GET',

@@ -22,3 +22,22 @@ export function useImportFulfillmentOrders() {
     },
   });
 }
+
+/**
+ * Pays fulfillment orders from the available balance (all or nothing); the list, the balance
+ * and the transactions refresh after.
+ */
+export function usePayFulfillmentOrders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (orderIds: number[]) =>
+      api.fulfillment.payOrders({ body: { order_ids: orderIds } }),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.fulfillmentOrders.all }),
+        client.invalidateQueries({ queryKey: queryKeys.balance.all }),
+        client.invalidateQueries({ queryKey: queryKeys.transactions.all }),
+      ]);
+    },
+  });
+}

@@ -1,4 +1,9 @@
-import { ArtworkError, errorMessage, UPLOAD_FAILED_MESSAGE } from '@printloom/core';
+import {
+  ArtworkError,
+  errorMessage,
+  TEMPLATE_PRODUCT_TYPE,
+  UPLOAD_FAILED_MESSAGE,
+} from '@printloom/core';
 import { useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -22,6 +27,7 @@ import {
   MULTI_SPACE_LIST_PATH,
   REGULAR_IMPORT_PATH,
   REGULAR_LIST_PATH,
+  TEMPLATE_BULK_PATH,
   UPLOAD_CONCURRENCY,
 } from './constants.js';
 import type { PickedFile } from './droppedFiles.js';
@@ -34,7 +40,7 @@ import { uploadClient } from './uploadClient.js';
 /** The spec §8 upload failure toast: title and text, shown 5 s. */
 const UPLOAD_RETRY_TEXT = 'Please try upload file again.';
 
-export type ImportKind = 'multi-space' | 'regular';
+export type ImportKind = 'multi-space' | 'regular' | 'template';
 
 /** What differs between the two imports: where they live and what a row becomes. */
 const KINDS = {
@@ -52,6 +58,14 @@ const KINDS = {
     listLabel: 'All bulk jobs',
     intro:
       "Every row becomes a copy of this campaign with the row's artwork in place of its design.",
+  },
+  template: {
+    title: 'Template Bulk',
+    path: TEMPLATE_BULK_PATH,
+    listPath: REGULAR_LIST_PATH,
+    listLabel: 'All bulk jobs',
+    intro:
+      "Every row becomes a campaign launched from this template: its products, colours and prices, with the row's artwork in place of its design.",
   },
 } as const;
 
@@ -89,8 +103,19 @@ export function RegularBulkImportPage() {
   return <ImportPage kind="regular" />;
 }
 
+/**
+ * Launch many campaigns from a template (spec §2 /campaigns/template/bulk/{id?}): the regular
+ * import with the template preselected and only templates to choose from; one regular bulk job
+ * per artwork, run by the same workers.
+ */
+export function TemplateBulkImportPage() {
+  return <ImportPage kind="template" />;
+}
+
 function ImportPage({ kind }: { kind: ImportKind }) {
   const look = KINDS[kind];
+  // The template page makes the same jobs as the regular import: one campaign per artwork.
+  const regularJobs = kind !== 'multi-space';
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -112,10 +137,10 @@ function ImportPage({ kind }: { kind: ImportKind }) {
     () =>
       !picked || !origin.data
         ? []
-        : kind === 'regular'
+        : regularJobs
           ? checkRegularRows(picked.rows, origin.data, picked.files, namePrefix)
           : checkImportRows(picked.rows, origin.data, picked.files, namePrefix),
-    [picked, origin.data, namePrefix, kind],
+    [picked, origin.data, namePrefix, regularJobs],
   );
   const valid = checked.filter((row) => row.ok).length;
   const invalid = checked.length - valid;
@@ -165,7 +190,7 @@ function ImportPage({ kind }: { kind: ImportKind }) {
         throw error;
       }
       setStage({ kind: 'creating' });
-      if (kind === 'regular') {
+      if (regularJobs) {
         const ids = await createRegular.mutateAsync({
           body: {
             template_campaign_id: templateId,
@@ -235,6 +260,7 @@ function ImportPage({ kind }: { kind: ImportKind }) {
                 originLoading={origin.isPending && templateId !== undefined}
                 originError={origin.error}
                 onPick={(id) => navigate(id ? `${look.path}/${id}` : look.path)}
+                productType={kind === 'template' ? TEMPLATE_PRODUCT_TYPE : undefined}
               />
             </div>
           </li>
@@ -242,7 +268,7 @@ function ImportPage({ kind }: { kind: ImportKind }) {
           <li className="card">
             <div className="card-body">
               <h2 className="h5">2. Artwork</h2>
-              <FolderRules kind={kind} />
+              <FolderRules regularJobs={regularJobs} />
               <ArtworkDropZone disabled={busy} onFiles={onFiles} />
               {readError ? (
                 <div className="alert alert-danger mt-3 mb-0" role="alert" data-testid="read-error">
@@ -352,7 +378,7 @@ function UploadStatus({ stage }: { stage: Stage }) {
 }
 
 /** The folder naming rules of artworkRows (core and this page's), for the seller. */
-function FolderRules({ kind }: { kind: ImportKind }) {
+function FolderRules({ regularJobs }: { regularJobs: boolean }) {
   return (
     <details className="mb-3 small">
       <summary>How files become rows</summary>
@@ -380,7 +406,7 @@ function FolderRules({ kind }: { kind: ImportKind }) {
           path relative to the CSV. Drop a folder holding the CSV and its images to upload them
           together.
         </li>
-        {kind === 'regular' ? (
+        {regularJobs ? (
           <li>
             A regular campaign takes <strong>one artwork</strong>, put where the template campaign
             has its design: print space columns are not used, and a row with several designs is

@@ -1,4 +1,9 @@
-import { errorMessage, type TemplateCampaign } from '@printloom/core';
+import {
+  type CampaignProductType,
+  errorMessage,
+  TEMPLATE_PRODUCT_TYPE,
+  type TemplateCampaign,
+} from '@printloom/core';
 import { useCallback, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -34,12 +39,20 @@ export function TemplatePicker(props: {
   originLoading: boolean;
   originError: unknown;
   onPick: (id: number | undefined) => void;
+  /** Only campaigns of this product type (template campaigns for the template bulk page). */
+  productType?: CampaignProductType | undefined;
 }) {
   const [q, setQ] = useState('');
   const onSearch = useCallback((text: string) => setQ(text), []);
   const choosing = props.templateId === undefined;
+  const templatesOnly = props.productType === TEMPLATE_PRODUCT_TYPE;
   const results = useCampaignList(
-    { q: q || undefined, per_page: TEMPLATE_SEARCH_SIZE, order_by: 'id:desc' },
+    {
+      q: q || undefined,
+      per_page: TEMPLATE_SEARCH_SIZE,
+      order_by: 'id:desc',
+      ...(props.productType ? { product_type: props.productType } : {}),
+    },
     choosing,
   );
 
@@ -48,7 +61,7 @@ export function TemplatePicker(props: {
       <div data-testid="template-picked">
         {props.originLoading ? (
           <p className="mb-0">
-            <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+            <Spinner as="span" size="sm" animation="border" className="me-2" aria-hidden="true" />
             Loading campaign #{props.templateId}…
           </p>
         ) : props.originError ? (
@@ -82,7 +95,11 @@ export function TemplatePicker(props: {
   return (
     <div data-testid="template-search">
       <div style={{ maxWidth: 420 }}>
-        <SearchBox value={q} onSearch={onSearch} label="Search your campaigns" />
+        <SearchBox
+          value={q}
+          onSearch={onSearch}
+          label={templatesOnly ? 'Search your templates' : 'Search your campaigns'}
+        />
       </div>
       {results.isError ? (
         <div className="alert alert-danger mt-2" role="alert">
@@ -91,15 +108,23 @@ export function TemplatePicker(props: {
       ) : null}
       {results.isPending ? (
         <p className="mt-2 mb-0">
-          <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+          <Spinner as="span" size="sm" animation="border" className="me-2" aria-hidden="true" />
           Loading campaigns…
         </p>
       ) : campaigns.length === 0 ? (
         <p className="mt-2 mb-0 text-body-secondary">
-          {q ? `No campaign matches “${q}”.` : 'You have no campaigns yet: create one first.'}
+          {q
+            ? `No ${templatesOnly ? 'template' : 'campaign'} matches “${q}”.`
+            : templatesOnly
+              ? 'You have no templates yet: save a campaign as a template first.'
+              : 'You have no campaigns yet: create one first.'}
         </p>
       ) : (
-        <ListGroup className="mt-2" style={{ maxWidth: 520 }} aria-label="Campaigns">
+        <ListGroup
+          className="mt-2"
+          style={{ maxWidth: 520 }}
+          aria-label={templatesOnly ? 'Templates' : 'Campaigns'}
+        >
           {campaigns.map((campaign) => (
             <ListGroup.Item
               key={campaign.id}

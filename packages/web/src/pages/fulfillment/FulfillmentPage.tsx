@@ -1,10 +1,12 @@
 import {
   API,
+  can,
   errorMessage,
   FULFILLMENT_CSV_COLUMNS,
+  FULFILLMENT_MESSAGES,
+  FULFILLMENT_SOURCES,
   type FulfillmentImportAnswer,
   type FulfillmentOrderRow,
-  MARKETPLACES,
   userDate,
 } from '@printloom/core';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -15,22 +17,28 @@ import { useMe } from '../../api/hooks/useAuth.js';
 import {
   useFulfillmentOrders,
   useImportFulfillmentOrders,
+  usePayFulfillmentOrders,
 } from '../../api/hooks/useFulfillment.js';
+import { BulkActionBar } from '../../lists/BulkActionBar.js';
+import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { DataTable, type ListColumn, listColumns } from '../../lists/DataTable.js';
 import { ListLoadError } from '../../lists/ListLoadError.js';
 import { useListUrlState } from '../../lists/useListUrlState.js';
+import { toasts } from '../../toast/toastStore.js';
+import { FormError } from '../auth/FormError.js';
 import { money } from '../customers/money.js';
 import { FilterSelect } from '../lists/FilterSelect.js';
 import { ListPagination } from '../lists/ListPagination.js';
 import { SearchBox } from '../lists/SearchBox.js';
 import { StatusBadge } from '../lists/StatusBadge.js';
 
-const MARKETPLACE_LABELS: Record<(typeof MARKETPLACES)[number], string> = {
+const MARKETPLACE_LABELS: Record<(typeof FULFILLMENT_SOURCES)[number], string> = {
   ebay: 'eBay',
   etsy: 'Etsy',
   poshmark: 'Poshmark',
   tiktok: 'TikTok Shop',
   amazon: 'Amazon',
+  woocommerce: 'WooCommerce',
 };
 
 /**
@@ -48,6 +56,31 @@ export function FulfillmentPage() {
   const rows = page?.data ?? ([] as FulfillmentOrderRow[]);
   const filtered = raw.q !== undefined || raw.marketplace !== undefined;
   const columns = useMemo(() => orderColumns(utcOffset), [utcOffset]);
+  const mayPay = user ? can(user, 'update_payments') : false;
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [confirming, setConfirming] = useState(false);
+  const pay = usePayFulfillmentOrders();
+  // Only the unpaid orders of the selection are charged; those paid before are left as they are.
+  const due = rows.filter((row) => selected.has(row.id) && row.payment_status === 'unpaid');
+  const dueTotal = due.reduce((sum, row) => sum + row.total, 0);
+  const closePay = () => {
+    pay.reset();
+    setConfirming(false);
+  };
+  const confirmPay = () =>
+    pay.mutate(
+      due.map((row) => row.id),
+      {
+        onSuccess: (answer) => {
+          toasts.show(
+            'success',
+            `${FULFILLMENT_MESSAGES.paid(answer.paid)}: ${money(answer.charged, 'USD')} charged.`,
+          );
+          setSelected(new Set());
+          setConfirming(false);
+        },
+      },
+    );
 
   return (
     <>
@@ -77,22 +110,62 @@ export function FulfillmentPage() {
           label="Marketplace"
           allLabel="All marketplaces"
           value={query.marketplace ?? ''}
-          options={MARKETPLACES.map((m) => ({ value: m, label: MARKETPLACE_LABELS[m] }))}
+          options={FULFILLMENT_SOURCES.map((m) => ({ value: m, label: MARKETPLACE_LABELS[m] }))}
           onChange={(marketplace) => update({ marketplace: marketplace || undefined })}
         />
       </search>
 
       <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
 
+      {mayPay ? (
+        <BulkActionBar
+          count={selected.size}
+          noun={{ one: 'order', many: 'orders' }}
+          actions={[{ action: 'pay', label: 'Pay from balance', variant: 'outline-primary' }]}
+          onAction={() => setConfirming(true)}
+          onClear={() => setSelected(new Set())}
+        />
+      ) : null}
+
       <DataTable
         caption="Fulfillment orders"
         columns={columns}
         rows={rows}
         rowId={(row) => row.id}
+        selection={
+          mayPay
+            ? {
+                selected,
+                onChange: setSelected,
+                label: (row) => `Select order ${row.order_number}`,
+              }
+            : undefined
+        }
         loading={list.isPending}
         busy={list.isFetching}
         rowProps={(row) => ({ 'data-testid': 'fulfillment-row', 'data-order-id': row.id })}
       />
+
+      <ConfirmDialog
+        show={confirming}
+        title="Pay fulfillment orders"
+        confirmLabel={due.length > 0 ? `Pay ${money(dueTotal, 'USD')}` : 'Pay'}
+        busy={pay.isPending || due.length === 0}
+        onConfirm={confirmPay}
+        onCancel={closePay}
+      >
+        <FormError error={pay.error} />
+        {due.length > 0 ? (
+          <p className="mb-0">
+            Pay {due.length === 1 ? '1 order' : `${due.length} orders`} for{' '}
+            <strong>{money(dueTotal, 'USD')}</strong> (base costs and shipping) from your available
+            balance? They go to production at once.
+            {due.length < selected.size ? ' Orders already paid are not charged again.' : ''}
+          </p>
+        ) : (
+          <p className="mb-0">The selected orders are paid already.</p>
+        )}
+      </ConfirmDialog>
 
       {page && rows.length === 0 ? (
         <div className="text-center py-5" data-testid="list-empty">
@@ -234,7 +307,7 @@ function orderColumns(utcOffset: number): ListColumn<FulfillmentOrderRow>[] {
             {row.original.order_number}
           </Link>
           <small className="d-block text-body-secondary">
-            {MARKETPLACE_LABELS[row.original.marketplace as (typeof MARKETPLACES)[number]] ??
+            {MARKETPLACE_LABELS[row.original.marketplace as (typeof FULFILLMENT_SOURCES)[number]] ??
               row.original.marketplace}{' '}
             #{row.original.external_order_id}
           </small>
@@ -260,6 +333,7 @@ function orderColumns(utcOffset: number): ListColumn<FulfillmentOrderRow>[] {
       cell: ({ row }) => (
         <span className="d-flex flex-wrap gap-1">
           <StatusBadge status={row.original.status} />
+          <StatusBadge status={row.original.payment_status} />
           {row.original.address_invalid ? (
             <span className="badge text-bg-warning">Invalid address</span>
           ) : null}

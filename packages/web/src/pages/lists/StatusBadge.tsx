@@ -23,6 +23,9 @@ export const STATUS_LOOK: Readonly<Record<string, { label: string; bg: string; t
   cancelled: { label: 'Cancelled', bg: 'light', text: 'dark' },
   new: { label: 'Being checked', bg: 'info', text: 'dark' },
   valid: { label: 'Verified', bg: 'success' },
+  // Payment of fulfillment orders (spec §3 payment status).
+  unpaid: { label: 'Unpaid', bg: 'warning', text: 'dark' },
+  paid: { label: 'Paid', bg: 'success' },
   invalid: { label: 'Invalid', bg: 'danger' },
 };
 
