@@ -2,6 +2,7 @@
 
 export * from './browserFonts.js';
 export * from './context.js';
+export * from './customMockup.js';
 export * from './drawDesign.js';
 export * from './drawImageBackgroundText.js';
 export * from './drawMockup.js';

@@ -7,7 +7,7 @@ import {
   type DrawableImage,
 } from './context.js';
 import { smoothImages } from './imageSmoothing.js';
-import { drawContained, type Rect } from './placeDesign.js';
+import { type DesignFit, drawFitted, type Rect } from './placeDesign.js';
 
 /**
  * The loaded layers of a 2D mockup template (spec §3 Mockup), all `width` × `height` template
@@ -37,6 +37,8 @@ export interface DrawMockupOptions {
   color?: string;
   /** Makes the scratch canvases the colour and design layers are composed on. */
   createCanvas: CanvasFactory;
+  /** How the design meets the print area: contain (default) or cover (all-over print). */
+  fit?: DesignFit;
 }
 
 const scratch = new WeakMap<CanvasFactory, Map<string, CanvasLike>>();
@@ -148,12 +150,12 @@ export function drawMockup(
     const ay = Math.round(area.y * sy);
     if (mockup.crop) {
       const { ctx: designCtx, canvas: designCanvas } = layer(createCanvas, 'design', aw, ah);
-      drawContained(designCtx, designImage, { x: 0, y: 0, width: aw, height: ah });
+      drawFitted(designCtx, designImage, { x: 0, y: 0, width: aw, height: ah }, options.fit);
       designCtx.globalCompositeOperation = 'destination-in';
       designCtx.drawImage(mockup.crop, 0, 0, aw, ah);
       ctx.drawImage(designCanvas, ax, ay, aw, ah);
     } else {
-      drawContained(ctx, designImage, { x: ax, y: ay, width: aw, height: ah });
+      drawFitted(ctx, designImage, { x: ax, y: ay, width: aw, height: ah }, options.fit);
     }
   }
 

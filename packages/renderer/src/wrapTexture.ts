@@ -1,6 +1,6 @@
 import { clampBrightness } from '@printloom/core';
 import { type CanvasFactory, context2d, type DrawableImage } from './context.js';
-import { drawContained } from './placeDesign.js';
+import { type DesignFit, drawFitted } from './placeDesign.js';
 
 /**
  * Width bounds of a 3D wrap texture. Half the wrap faces the camera, so about two texels per
@@ -17,6 +17,8 @@ export interface WrapTextureOptions {
   aspect: number;
   /** Side of the square frame the texture is rendered into. */
   size: number;
+  /** Contain (default) or cover: an all-over print wraps the whole product. */
+  fit?: DesignFit;
 }
 
 /** The wrap texture's size for a frame of `size` pixels and a print space of `aspect`. */
@@ -41,6 +43,6 @@ export function createWrapTexture<C extends ReturnType<CanvasFactory>>(
   const ctx = context2d(canvas);
   ctx.fillStyle = clampBrightness(options.color);
   ctx.fillRect(0, 0, width, height);
-  if (design) drawContained(ctx, design, { x: 0, y: 0, width, height });
+  if (design) drawFitted(ctx, design, { x: 0, y: 0, width, height }, options.fit);
   return canvas;
 }

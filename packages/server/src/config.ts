@@ -1,5 +1,6 @@
 import {
   BotCheckProvider,
+  DEFAULT_REFERRAL_COMMISSION_PERCENT,
   HOLD_PERIOD_DAYS,
   RecaptchaVersion,
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
@@ -238,6 +239,16 @@ export const ServerSettings = z
     paymentAccountKey: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Days a sale's profit stays pending before it can be paid out (core HOLD_PERIOD_DAYS). */
     ledgerHoldDays: z.number().min(0).max(365).default(HOLD_PERIOD_DAYS),
+    /**
+     * Percent of a referred seller's order (goods less discount) the referrer earns as commission
+     * (`PRINTLOOM_REFERRAL_COMMISSION_PERCENT`; core DEFAULT_REFERRAL_COMMISSION_PERCENT); 0 turns
+     * commissions off.
+     */
+    referralCommissionPercent: z
+      .number()
+      .min(0)
+      .max(100)
+      .default(DEFAULT_REFERRAL_COMMISSION_PERCENT),
     /** Site setting compare_price_rate: compare-at price = price × rate on product pages (≤ 1: none). */
     comparePriceRate: z.number().min(0).default(0),
     /** Background jobs (src/jobs): how often idle workers poll for retries and deferred jobs. */

@@ -54,6 +54,8 @@ export const RegisterBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(255),
   email,
   password: newPassword,
+  /** The referral code of the link the seller came by (`/auth/register?ref=CODE`). */
+  ref: z.string().trim().max(64).optional(),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 

@@ -448,6 +448,7 @@ export function createApiClient(options: ApiClientOptions) {
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),
     promotions: groupClient(API.promotions),
+    customMockups: groupClient(API.customMockups),
     pricing: groupClient(API.pricing),
     storeContent: groupClient(API.storeContent),
     featureRequests: groupClient(API.featureRequests),
@@ -467,6 +468,7 @@ export function createApiClient(options: ApiClientOptions) {
     shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),
+    aiDesign: groupClient(API.aiDesign),
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
@@ -499,6 +501,8 @@ export function createApiClient(options: ApiClientOptions) {
     moneyAdmin: groupClient(API.moneyAdmin),
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
+    referral: groupClient(API.referral),
+    calendar: groupClient(API.calendar),
     socialFeeds: groupClient(API.socialFeeds),
     customers: {
       ...groupClient(API.customers),

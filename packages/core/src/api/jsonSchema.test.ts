@@ -2,10 +2,12 @@ import { readdirSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as account from '../account/index.js';
+import * as aiDesign from '../aiDesign/index.js';
 import * as analytics from '../analytics/index.js';
 import * as apiKey from '../apiKey/index.js';
 import * as auth from '../auth/index.js';
 import * as bulk from '../bulk/index.js';
+import * as calendar from '../calendar/index.js';
 import * as campaign from '../campaign/index.js';
 import * as catalog from '../catalog/index.js';
 import * as checkout from '../checkout/index.js';
@@ -32,6 +34,7 @@ import * as points from '../points/index.js';
 import * as pricing from '../pricing/index.js';
 import * as promotion from '../promotion/index.js';
 import * as quality from '../quality/index.js';
+import * as referral from '../referral/index.js';
 import * as state from '../state/index.js';
 import * as store from '../store/index.js';
 import * as survey from '../survey/index.js';
@@ -53,11 +56,13 @@ const folders = readdirSync(SRC).filter(
 /** Each folder's own index, to check the package index leaves none of them out. */
 const folderIndexes: Record<string, Record<string, unknown>> = {
   account,
+  aiDesign,
   analytics,
   apiKey,
   api,
   auth,
   bulk,
+  calendar,
   campaign,
   catalog,
   checkout,
@@ -83,6 +88,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   pricing,
   promotion,
   quality,
+  referral,
   state,
   store,
   survey,

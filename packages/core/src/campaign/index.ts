@@ -3,6 +3,7 @@ export * from './CampaignActions.js';
 export * from './CampaignExport.js';
 export * from './CampaignListQuery.js';
 export * from './CampaignTemplate.js';
+export * from './CustomMockup.js';
 export * from './checkPersonalizedMatch.js';
 export * from './constants.js';
 export * from './DesignSaveRecord.js';

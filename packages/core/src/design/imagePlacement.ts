@@ -1,3 +1,4 @@
+import { PRINT_TYPES } from '../enums/catalog.js';
 import { capImageScale, maxImageScale } from '../quality/imageDpi.js';
 import { ASPECT_RATIO_REUSE_TOLERANCE } from './constants.js';
 import type { ImageObject } from './DesignObject.js';
@@ -42,6 +43,7 @@ export function planImageReplacement(
   current: ImageObject,
   next: { src: string; width: number; height: number },
   space: { width: number; height: number; DPI: number; minDPI: number },
+  printType = 0,
 ): ImageReplacement {
   if (!(next.width > 0 && next.height > 0)) throw new RangeError('Load img failed');
   const difference = Math.abs(current.width / current.height - next.width / next.height);
@@ -68,7 +70,38 @@ export function planImageReplacement(
       width: next.width,
       height: next.height,
       angle: 0,
-      ...fitImage(next, space),
+      ...placeImage(next, space, printType),
     },
   };
+}
+
+/**
+ * How a print type's design meets its print area (spec §3 print types): all-over print (3)
+ * covers the whole pattern piece, edge to edge with no margin; every other type keeps the
+ * design whole, contained and centred.
+ */
+export function designFitFor(printType: number): 'contain' | 'cover' {
+  return printType === PRINT_TYPES.aop ? 'cover' : 'contain';
+}
+
+/**
+ * Places an image to cover the print area: the smallest size that reaches every edge, centred
+ * (the overflow is cut). No DPI cap: a pattern that stopped short would leave the piece
+ * unprinted; a low resolution shows in the quality label instead.
+ */
+export function coverImage(
+  image: { width: number; height: number },
+  space: { width: number; height: number },
+): { left: number; top: number; scaleX: number; scaleY: number } {
+  const scale = Math.max(space.width / image.width, space.height / image.height);
+  return { left: space.width / 2, top: space.height / 2, scaleX: scale, scaleY: scale };
+}
+
+/** Where a new image goes on a print space of `printType`: covering for all-over print. */
+export function placeImage(
+  image: { width: number; height: number },
+  space: { width: number; height: number; DPI: number; minDPI: number },
+  printType = 0,
+): { left: number; top: number; scaleX: number; scaleY: number } {
+  return designFitFor(printType) === 'cover' ? coverImage(image, space) : fitImage(image, space);
 }

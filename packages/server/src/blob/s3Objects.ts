@@ -87,6 +87,24 @@ async function firstBytes(body: Readable | undefined, count: number): Promise<Bu
   return Buffer.concat(chunks).subarray(0, count);
 }
 
+/** The whole object; null when it does not exist. */
+export async function readObject(config: S3Config, key: string): Promise<Buffer | null> {
+  let response: GetObjectCommandOutput;
+  try {
+    response = await s3Client(config).send(
+      new GetObjectCommand({ Bucket: config.bucket, Key: key }),
+    );
+  } catch (error) {
+    if (statusOf(error) === 404) return null;
+    throw bucketError('GET', key, error);
+  }
+  const body = response.Body as Readable | undefined;
+  if (!body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 /** Deletes an object; deleting one that is already gone succeeds, as in S3. */
 export async function deleteObject(config: S3Config, key: string): Promise<void> {
   try {

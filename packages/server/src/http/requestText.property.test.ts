@@ -33,6 +33,20 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     consumer_key: 'ck_0123456789',
     consumer_secret: 'cs_0123456789',
   },
+  'POST /seller/custom-mockups': {
+    name: 'Tee',
+    file_url: 'custom-mockups/tee.jpg',
+    width: 1200,
+    height: 900,
+    print_area: { x: 100, y: 100, width: 400, height: 500 },
+  },
+  'PUT /seller/custom-mockups/:id': {
+    name: 'Tee',
+    file_url: 'custom-mockups/tee.jpg',
+    width: 1200,
+    height: 900,
+    print_area: { x: 100, y: 100, width: 400, height: 500 },
+  },
 };
 const isIdKey = (key: string | number | undefined) =>
   typeof key === 'string' && /^(id|ids|.+_ids?|.+Id)$/.test(key) && !NOT_IDS.has(key);
@@ -74,7 +88,7 @@ describe('NUL characters and ids beyond a bigint, on every route of the table', 
     t = await createTestApp('pglite');
     await createUser(t.app, {
       email: 'text@example.test',
-      tags: ['email marketing', 'pb', 'personalized', 'pricing'],
+      tags: ['beta', 'email marketing', 'pb', 'personalized', 'pricing'],
     });
     token = await login(t.app, 'text@example.test');
   });

@@ -1,3 +1,4 @@
+import { aiDesignJob } from '../aiDesign/aiDesignJob.js';
 import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
@@ -17,4 +18,5 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   emailCampaignSendJob,
   emailCampaignSweepJob,
   shopImportJob,
+  aiDesignJob,
 ];

@@ -8,6 +8,7 @@ import { conflict } from '../http/errors.js';
 import type { JobQueue } from '../jobs/defineJob.js';
 import { bookOrderReversal } from '../money/bookings.js';
 import { reverseSalePoints } from '../money/points.js';
+import { reverseReferralCommission } from '../money/referralCommission.js';
 import { type OrderFullRow, orderItems, writeOrderState } from '../sql/sellerOrders.js';
 import { ORDER_EVENT_KINDS, type OrderActor, recordOrderEvent } from './recordOrderEvent.js';
 
@@ -51,6 +52,12 @@ export async function changeOrder(
       id: Number(order.id),
       sellerId: Number(order.seller_id),
       orderNumber: order.order_number,
+    });
+    // And the referrer's commission on it, if the seller was referred.
+    await reverseReferralCommission(tx, {
+      id: Number(order.id),
+      seller_id: Number(order.seller_id),
+      order_number: order.order_number,
     });
   }
   await recordOrderEvent(tx, jobs, {

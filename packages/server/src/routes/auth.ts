@@ -5,6 +5,7 @@ import {
   BOT_CHECK_FIELD,
   BOT_CHECK_MESSAGES,
   type LoginCredentials,
+  normaliseReferralCode,
   TFA_RECOVERY_CODE_COUNT,
   TFA_RECOVERY_CODE_PATTERN,
   toMajor,
@@ -52,6 +53,7 @@ import {
   replaceRecoveryCodes,
   spendRecoveryCode,
 } from '../sql/recoveryCodes.js';
+import { referrerByCode, setReferrer } from '../sql/referral.js';
 import {
   endUserTokens,
   failTfaChallenge,
@@ -238,6 +240,8 @@ export async function userView(db: Queryable, auth: AuthContext) {
     tfa_enable: seller.tfa_enable,
     tfa_confirm: seller.tfa_confirm,
     sms_credit: seller.sms_credit,
+    is_ref: seller.ref_id !== null,
+    ref_id: seller.ref_id === null ? null : Number(seller.ref_id),
   };
 }
 
@@ -382,10 +386,14 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       if (await getUserByEmail(db, body.email)) {
         throw unprocessable(AUTH_MESSAGES.emailTaken, { email: [AUTH_MESSAGES.emailTaken] });
       }
-      const user = await insertUser(db, {
-        name: body.name,
-        email: body.email,
-        passwordHash: await hash(body.password),
+      const passwordHash = await hash(body.password);
+      // A code that matches no one (a stale or mistyped link) signs up without a referrer.
+      const code = normaliseReferralCode(body.ref);
+      const user = await db.transaction(async (tx) => {
+        const created = await insertUser(tx, { name: body.name, email: body.email, passwordHash });
+        const referrerId = code ? await referrerByCode(tx, code) : null;
+        if (referrerId !== null) await setReferrer(tx, created.id, referrerId);
+        return created;
       });
       await sendVerification(user, request.log);
       return { data: await issueSession(db, reply, { userId: user.id }) };

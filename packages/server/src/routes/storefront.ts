@@ -4,6 +4,7 @@ import {
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   normaliseKeyword,
+  saleProfit,
   storeSubdomainUrl,
   toMajor,
   toMinor,
@@ -14,6 +15,7 @@ import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
 import { bookSalePoints } from '../money/points.js';
+import { bookReferralCommission, type CommissionSettings } from '../money/referralCommission.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
@@ -115,6 +117,10 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       processing_fee: app.config.processingFee,
       processing_fee_min: toMinor(app.config.processingFeeMin),
     },
+    holdDays: app.config.ledgerHoldDays,
+  };
+  const commissionSettings: CommissionSettings = {
+    percent: app.config.referralCommissionPercent,
     holdDays: app.config.ledgerHoldDays,
   };
   const db = app.db;
@@ -492,6 +498,18 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             orderNumber: order.order_number,
             items: checkout.items,
           });
+          // The referrer's commission when the seller joined through a referral link.
+          await bookReferralCommission(
+            tx,
+            {
+              id: order.id,
+              sellerId: checkout.seller_id,
+              orderNumber: order.order_number,
+              currency: checkout.currency,
+              revenue: saleProfit(checkout.items, checkout.discount, saleSettings.fees).revenue,
+            },
+            commissionSettings,
+          );
           return { kind: 'paid', order } as const;
         }
         await insertPayment(tx, {

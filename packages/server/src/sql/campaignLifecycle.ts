@@ -28,7 +28,8 @@ export async function setCampaignStatus(
   status: 'active' | 'inactive',
 ): Promise<void> {
   await tx.query(
-    `UPDATE campaigns SET status = $3, updated_at = now()
+    `UPDATE campaigns SET status = $3, updated_at = now(),
+       launched_at = CASE WHEN $3 = 'active' THEN COALESCE(launched_at, now()) ELSE launched_at END
      WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL`,
     [id, sellerId, status],
   );

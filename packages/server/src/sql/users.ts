@@ -29,6 +29,10 @@ export interface UserRow {
   bulk_processing: boolean;
   campaign_limit_per_day: number;
   campaign_limit_per_minute: number;
+  /** The seller's referral code, once given (migration 041). */
+  referral_code: string | null;
+  /** Who referred the seller (spec `ref_id`). */
+  ref_id: number | null;
   created_at: Date;
 }
 

@@ -1,5 +1,6 @@
 import type {
   AbandonedListQueryInput,
+  AiJobListQuery,
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
@@ -124,11 +125,20 @@ export const queryKeys = {
     list: (q: string) => [...queryKeys.collections.all, 'list', q] as const,
     detail: (id: number) => [...queryKeys.collections.all, 'one', id] as const,
   },
+  aiDesign: {
+    all: ['ai-design'] as const,
+    list: (query: Partial<AiJobListQuery>) => [...queryKeys.aiDesign.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.aiDesign.all, 'detail', id] as const,
+  },
   promotions: {
     all: ['promotions'] as const,
     list: (query: PromotionListQuery) => [...queryKeys.promotions.all, 'list', query] as const,
     onPromotion: (query: OnPromotionQuery) =>
       [...queryKeys.promotions.all, 'campaigns', query] as const,
+  },
+  customMockups: {
+    all: ['custom-mockups'] as const,
+    list: () => [...queryKeys.customMockups.all, 'list'] as const,
   },
   pricing: {
     all: ['pricing'] as const,
@@ -142,6 +152,15 @@ export const queryKeys = {
     all: ['product-reviews'] as const,
     list: (query: object) => [...queryKeys.productReviews.all, 'list', query] as const,
     settings: () => [...queryKeys.productReviews.all, 'settings'] as const,
+  },
+  calendar: {
+    all: ['calendar'] as const,
+    month: (month: string) => [...queryKeys.calendar.all, 'month', month] as const,
+  },
+  referral: {
+    all: ['referral'] as const,
+    program: () => [...queryKeys.referral.all, 'program'] as const,
+    sellers: (query: object) => [...queryKeys.referral.all, 'sellers', query] as const,
   },
   searchKeywords: {
     all: ['search-keywords'] as const,

@@ -80,6 +80,7 @@ function MockupView({
   colorName: string;
 }) {
   const design = useEditorState(store, (s) => s.designs[spaceId] ?? null);
+  const printType = useEditorState(store, (s) => s.printTypes[spaceId] ?? 0);
   const [state, send] = useReducer(mockupTransition, initialMockupState);
   const [error, setError] = useState<string | null>(null);
   const [pngUrl, setPngUrl] = useState<string | null>(null);
@@ -96,7 +97,7 @@ function MockupView({
       const target = canvas.current;
       if (!target) return;
       try {
-        await renderMockup(target, mockup, design, colorHex, is3d);
+        await renderMockup(target, mockup, design, colorHex, is3d, printType);
         const blob = await canvasBlob(target);
         if (stale) return;
         // What the picture now shows, for whoever compares it (tests, screenshots).
@@ -114,7 +115,7 @@ function MockupView({
       stale = true;
       clearTimeout(timer);
     };
-  }, [design, colorHex, mockup, is3d]);
+  }, [design, colorHex, mockup, is3d, printType]);
 
   useEffect(
     () => () => {
@@ -172,9 +173,11 @@ async function renderMockup(
   design: PrintSpaceDesign,
   color: string,
   is3d: boolean,
+  printType: number,
 ): Promise<void> {
   if (!is3d) {
     await drawMockupOn(target, mockup, design, color, {
+      printType,
       size: MOCKUP_PREVIEW_SIZE,
       designSide: MOCKUP_DESIGN_PREVIEW_SIDE,
       resolution: 'preview',

@@ -363,3 +363,44 @@ describe('undo, redo and layers', () => {
     expect(state.notice?.message).toBe(EDITOR_MESSAGES.badBackground);
   });
 });
+
+describe('all-over print (print type 3, spec §3)', () => {
+  const aop = (...actions: EditorAction[]) =>
+    actions.reduce(
+      reducer,
+      reducer(initialEditorState, {
+        type: 'sync',
+        spaces: [
+          { space: front, printType: 3 },
+          { space: back, printType: 3 },
+        ],
+      }),
+    );
+
+  it('covers the whole pattern piece with a new image, edge to edge', () => {
+    const added = selected(aop(image('wide', 6000, 3000)));
+    const box = objectBox(added);
+    expect(box.left).toBeLessThanOrEqual(0);
+    expect(box.top).toBeCloseTo(0);
+    expect(box.left + box.width).toBeGreaterThanOrEqual(4200);
+    expect(box.top + box.height).toBeCloseTo(4800);
+    // A regular print keeps the same image whole, leaving margins above and below.
+    const regular = objectBox(selected(run(image('wide', 6000, 3000))));
+    expect(regular.top).toBeGreaterThan(0);
+    expect(regular.width).toBeLessThanOrEqual(4200 + 1e-6);
+  });
+
+  it('covers the piece again when a differently shaped image replaces it', () => {
+    const state = aop(image('wide', 6000, 3000), {
+      type: 'replaceImage',
+      id: 'wide',
+      src: '/files/tall.png',
+      width: 1000,
+      height: 4000,
+    });
+    const box = objectBox(selected(state));
+    expect(box.left).toBeCloseTo(0);
+    expect(box.width).toBeCloseTo(4200);
+    expect(box.height).toBeGreaterThanOrEqual(4800);
+  });
+});

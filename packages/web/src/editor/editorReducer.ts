@@ -6,11 +6,11 @@ import {
   type DesignObject,
   displayText,
   editText,
-  fitImage,
   ImageObject,
   isValidTextLength,
   type PrintSpace,
   type PrintSpaceDesign,
+  placeImage,
   planImageReplacement,
   scaleObject,
   type TextCaseMode,
@@ -126,6 +126,11 @@ export function emptyDesign(space: PrintSpace): PrintSpaceDesign {
 
 export function activeDesign(state: EditorState): PrintSpaceDesign | null {
   return state.active ? (state.designs[state.active] ?? null) : null;
+}
+
+/** The print type of the active print space (spec §3); all-over print (3) covers the space. */
+export function printTypeOf(state: EditorState): number {
+  return state.active ? (state.printTypes[state.active] ?? 0) : 0;
 }
 
 export function selectedObject(state: EditorState): DesignObject | null {
@@ -350,7 +355,7 @@ export function createEditorReducer(env: EditorEnv) {
           width: action.width,
           height: action.height,
           ...(action.name ? { name: action.name } : {}),
-          ...fitImage(action, design.printSpace),
+          ...placeImage(action, design.printSpace, printTypeOf(state)),
         });
         return commit(state, { ...design, objects: [...design.objects, image] }, image.id);
       }
@@ -359,7 +364,12 @@ export function createEditorReducer(env: EditorEnv) {
           if (object.type !== 'image' || object.id !== action.id) return object;
           // A reused placement keeps its drawn size even past the DPI cap, so a lower
           // resolution replacement shows as 'low' rather than silently shrinking.
-          const planned = planImageReplacement(object, action, design.printSpace).object;
+          const planned = planImageReplacement(
+            object,
+            action,
+            design.printSpace,
+            printTypeOf(state),
+          ).object;
           const next = action.name ? { ...planned, name: action.name } : planned;
           if (!design.restricted) return next;
           const fit = capScaleToPrintArea(next, next, design.printSpace);

@@ -1,4 +1,5 @@
 import {
+  designFitFor,
   MOCKUP_MAX_SIZE,
   type MockupTemplate,
   mockupOutputSize,
@@ -56,7 +57,13 @@ export async function drawMockupOn(
   template: MockupTemplate,
   design: PrintSpaceDesign,
   color: string,
-  options: { size: number; designSide: number; resolution: 'full' | 'preview' },
+  options: {
+    size: number;
+    designSide: number;
+    resolution: 'full' | 'preview';
+    /** The product's print type: all-over print (3) covers the print area (core designFitFor). */
+    printType?: number;
+  },
 ): Promise<void> {
   const layers = await loadMockupLayers(template);
   const designCanvas = design.objects.length
@@ -73,6 +80,7 @@ export async function drawMockupOn(
     ...size,
     color,
     createCanvas: createBrowserCanvas,
+    fit: designFitFor(options.printType ?? 0),
   });
 }
 
@@ -82,12 +90,14 @@ export async function exportMockupJpeg(
   design: PrintSpaceDesign,
   color: string,
   size = 1000,
+  printType = 0,
 ): Promise<Blob> {
   const canvas = document.createElement('canvas');
   await drawMockupOn(canvas, template, design, color, {
     size,
     designSide: size,
     resolution: 'full',
+    printType,
   });
   return canvasBlob(canvas, 'image/jpeg', 0.9);
 }

@@ -29,6 +29,10 @@ const emailCampaignEdit: LoadPage = async () =>
 const blogPostEdit: LoadPage = async () =>
   (await import('../pages/storefronts/content/BlogPostEditPage.js')).BlogPostEditPage;
 
+/** The seller's own mockup photos, applied to a campaign or a template campaign ({id}). */
+const customMockups: LoadPage = async () =>
+  (await import('../pages/campaigns/mockup/CustomMockupPage.js')).CustomMockupPage;
+
 const account: LoadPage = async () => (await import('../pages/AccountPage.js')).AccountPage;
 // The error page is in the entry chunk already: it is every layout's error element.
 const notFound: LoadPage = async () => NotFoundPage;
@@ -40,9 +44,9 @@ const notFound: LoadPage = async () => NotFoundPage;
  */
 export const PAGE_COMPONENTS = {
   overview: async () => (await import('../pages/DashboardPage.js')).DashboardPage,
-  referral: comingSoon,
+  referral: async () => (await import('../pages/referral/ReferralPage.js')).ReferralPage,
   contest: async () => (await import('../pages/points/ContestPage.js')).ContestPage,
-  calendar: comingSoon,
+  calendar: async () => (await import('../pages/calendar/CalendarPage.js')).CalendarPage,
   sen_design: async () => (await import('../pages/orders/SenDesignPage.js')).SenDesignPage,
 
   all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,
@@ -83,13 +87,13 @@ export const PAGE_COMPONENTS = {
   campaign_custom_edit: campaignEdit,
   campaign_template_bulk: async () =>
     (await import('../pages/bulk/BulkImportPage.js')).TemplateBulkImportPage,
-  campaign_template_mockup: comingSoon,
+  campaign_template_mockup: customMockups,
   campaign_template: async () =>
     (await import('../pages/campaigns/templates/TemplatesPage.js')).TemplatesPage,
   campaign_express: comingSoon,
   campaign_bulk: regularBulkImport,
   campaign_bulk_v2: regularBulkImport,
-  campaign_mockup: comingSoon,
+  campaign_mockup: customMockups,
   bulk_multi_space: async () =>
     (await import('../pages/bulk/MultiSpaceBulkListPage.js')).MultiSpaceBulkListPage,
   bulk_multi_space_import: async () =>
@@ -164,9 +168,10 @@ export const PAGE_COMPONENTS = {
   account_settings: account,
   sms_topup: async () => (await import('../pages/billing/SmsTopupPage.js')).SmsTopupPage,
   account,
-  ai_design: comingSoon,
-  ai_design_history: comingSoon,
-  aop_test: comingSoon,
+  ai_design: async () => (await import('../pages/aiDesign/AiDesignPage.js')).AiDesignPage,
+  ai_design_history: async () =>
+    (await import('../pages/aiDesign/AiDesignHistoryPage.js')).AiDesignHistoryPage,
+  aop_test: async () => (await import('../pages/aop/AopTestPage.js')).AopTestPage,
   check_in: async () => (await import('../pages/points/CheckInPage.js')).CheckInPage,
   feature_requests: async () =>
     (await import('../pages/feedback/FeatureRequestsPage.js')).FeatureRequestsPage,

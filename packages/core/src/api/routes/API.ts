@@ -1,9 +1,11 @@
 import { abandoned } from './abandoned.js';
 import { account } from './account.js';
+import { aiDesign } from './aiDesign.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
+import { calendar } from './calendar.js';
 import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
 import { campaignTemplates } from './campaignTemplates.js';
@@ -11,6 +13,7 @@ import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
 import { customers } from './customers.js';
+import { customMockups } from './customMockups.js';
 import { dev } from './dev.js';
 import { emailCampaigns, emailSubscribers, emailTracking } from './emailCampaigns.js';
 import { emailGateways } from './emailGateways.js';
@@ -31,6 +34,7 @@ import { productReviews } from './productReviews.js';
 import { promotions } from './promotions.js';
 import { publicApi } from './publicApi.js';
 import type { RouteContract, RouteGroup } from './RouteContract.js';
+import { referral } from './referral.js';
 import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
@@ -71,6 +75,7 @@ export const API = {
   stores,
   collections,
   promotions,
+  customMockups,
   pricing,
   storeContent,
   storeSettings,
@@ -81,6 +86,7 @@ export const API = {
   emailSubscribers,
   marketing,
   personalized,
+  aiDesign,
   featureRequests,
   dev,
   storefront,
@@ -100,6 +106,8 @@ export const API = {
   abandoned,
   orderCare,
   points,
+  referral,
+  calendar,
 } as const;
 
 export type ApiTable = typeof API;

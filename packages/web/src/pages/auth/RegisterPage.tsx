@@ -1,5 +1,5 @@
-import { RegisterBody } from '@printloom/core';
-import { Link } from 'react-router';
+import { REFERRAL_QUERY_PARAM, RegisterBody } from '@printloom/core';
+import { Link, useSearchParams } from 'react-router';
 import { useRegister } from '../../api/hooks/useAuth.js';
 import { useBotCheck } from '../../botCheck/BotCheck.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
@@ -16,9 +16,11 @@ export function RegisterPage() {
     serverError: register.error,
   });
   const botCheck = useBotCheck();
+  // A referral link (`?ref=CODE`) names the seller who brought this one.
+  const ref = useSearchParams()[0].get(REFERRAL_QUERY_PARAM)?.trim() || undefined;
   const submit = form.handleSubmit((body) =>
     register.mutate(
-      { body, botCheck: botCheck.solution },
+      { body: ref ? { ...body, ref } : body, botCheck: botCheck.solution },
       // A solution works once: a failed attempt shows a new check.
       { onSuccess: goOn, onError: botCheck.renew },
     ),

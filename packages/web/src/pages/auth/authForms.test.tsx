@@ -158,6 +158,17 @@ describe('auth forms checked by the core schemas', () => {
     });
   });
 
+  it('signs up with the referral code of the link the seller came by', async () => {
+    server.answer('/auth/register', json(422, { success: false, message: 'Stop here.' }));
+    const user = userEvent.setup();
+    show(RegisterPage, '/auth/register?ref=AB23CD45');
+    await user.type(screen.getByLabelText('Name'), 'Bob');
+    await user.type(screen.getByLabelText('Email'), 'bob@printloom.test');
+    await user.type(screen.getByLabelText('Password'), 'a-Long-unusual-9');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(server.calls[0]?.body).toMatchObject({ ref: 'AB23CD45' }));
+  });
+
   it('shows a message no field explains above the form', async () => {
     server.answer(
       '/auth/seller/login',

@@ -1,3 +1,4 @@
+import { monthWeeks } from '@printloom/core';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useCheckIn, useCheckInMonth } from '../../api/hooks/usePoints.js';
@@ -5,21 +6,6 @@ import { FormError } from '../auth/FormError.js';
 import { usePageTitle } from '../usePageTitle.js';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** The weeks of a `YYYY-MM` month, Monday first, blank cells as null. */
-export function monthWeeks(month: string): Array<Array<string | null>> {
-  const first = new Date(`${month}-01T00:00:00Z`);
-  const lead = (first.getUTCDay() + 6) % 7;
-  const cells: Array<string | null> = Array.from({ length: lead }, () => null);
-  for (const d = new Date(first); d.getUTCMonth() === first.getUTCMonth(); ) {
-    cells.push(d.toISOString().slice(0, 10));
-    d.setUTCDate(d.getUTCDate() + 1);
-  }
-  while (cells.length % 7 !== 0) cells.push(null);
-  const weeks: Array<Array<string | null>> = [];
-  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
-  return weeks;
-}
 
 /**
  * Daily check-in (spec §2 /check-in): a calendar of the month in the seller's own days, the

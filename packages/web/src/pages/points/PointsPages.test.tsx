@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { pageById, User } from '@printloom/core';
+import { monthWeeks, pageById, User } from '@printloom/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
 import { pageRoute } from '../../routes/routes.js';
-import { monthWeeks } from './CheckInPage.js';
 
 /** The points routes, answered from memory as the server answers them. */
 function pointsServer() {

@@ -72,8 +72,11 @@ async function mockupImage(
   mockup: MockupTemplate,
   design: PrintSpaceDesign,
   color: string,
+  printType: number,
 ): Promise<Blob | null> {
-  if (mockup.mockupType !== '3d') return exportMockupJpeg(mockup, design, color, SAVED_MOCKUP_SIZE);
+  if (mockup.mockupType !== '3d') {
+    return exportMockupJpeg(mockup, design, color, SAVED_MOCKUP_SIZE, printType);
+  }
   // Without WebGL 2 the browser cannot draw the 3D mockup; the campaign saves without it.
   if (!mockup.glb || !webgl2Available()) return null;
   const designCanvas = await renderDesignCanvas(
@@ -162,7 +165,7 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
       for (const mockup of template.mockups.filter((m) => m.print_space === space.name)) {
         if (design.objects.length === 0) continue;
         step(`Rendering the ${template.name} mockup…`);
-        const image = await mockupImage(mockup, design, color);
+        const image = await mockupImage(mockup, design, color, template.full_printed);
         if (!image) continue;
         const uploaded = await api.uploads.uploadMockup({
           campaignId: campaign.id,

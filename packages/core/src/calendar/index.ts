@@ -1,0 +1,3 @@
+export * from './calendar.js';
+export * from './monthWeeks.js';
+export * from './podSeason.js';
