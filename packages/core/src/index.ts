@@ -15,6 +15,7 @@ export * from './currency/index.js';
 export * from './customer/index.js';
 export * from './dates/index.js';
 export * from './design/index.js';
+export * from './emailMarketing/index.js';
 export * from './enums/index.js';
 export * from './errors/index.js';
 export * from './featured/index.js';

@@ -44,6 +44,7 @@ import { registerCustomerRoutes } from './routes/customers.js';
 import { registerCustomMockupRoutes } from './routes/customMockups.js';
 import { registerDevRoutes } from './routes/dev.js';
 import { registerDomainRoutes } from './routes/domains.js';
+import { registerEmailCampaignRoutes } from './routes/emailCampaigns.js';
 import { registerEmailGatewayRoutes } from './routes/emailGateways.js';
 import { registerFeatureRequestRoutes } from './routes/featureRequests.js';
 import { registerFulfillmentRoutes } from './routes/fulfillment.js';
@@ -340,6 +341,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerBulkRegularRoutes(app);
   await registerStoreSettingsRoutes(app);
   await registerMarketingRoutes(app);
+  await registerEmailCampaignRoutes(app);
   await registerNotificationChannelRoutes(app);
   await registerPublicApiRoutes(app);
   await registerOrderRoutes(app);

@@ -185,6 +185,12 @@ export const ServerSettings = z
      * local demos); off, such a host is refused so a gateway cannot reach the internal network.
      */
     emailGatewayPrivateHosts: z.boolean().default(false),
+    /**
+     * Email campaigns (issue 15): recipients claimed per batch, and the most mails per second
+     * one server sends through one gateway (or the platform SMTP).
+     */
+    campaignBatchSize: z.number().int().min(1).max(1000).default(100),
+    campaignRatePerSecond: z.number().min(0.1).max(10_000).default(20),
     /** SMTP URL; mail goes only to the outbox and the log when unset. */
     smtpUrl: z.string().min(1).optional(),
     /** S3-compatible bucket for uploads; the local-disk store when unset. */

@@ -680,11 +680,13 @@ describe('coverage of the API paths', () => {
       'uploads.blobGet': 'uploadFile',
       'images.proxy': 'url',
       'money.exportTransactions': 'exportTransactionsUrl',
+      'emailSubscribers.exportCsv': 'exportCsvUrl',
     };
     // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers,
-    // product feeds by Google and Facebook.
+    // product feeds by Google and Facebook, a campaign mail's links by its reader's mail client.
     const forBrowsers = (group: string, contract: { answer?: object }) =>
-      (group === 'storefront' || group === 'socialFeeds') && contract.answer !== undefined;
+      (group === 'storefront' || group === 'socialFeeds' || group === 'emailTracking') &&
+      contract.answer !== undefined;
     const missing = routeList(API).filter(({ group, name, contract }) => {
       if (forBrowsers(group, contract)) return false;
       const calls = api[group as keyof typeof api] as Record<string, unknown>;

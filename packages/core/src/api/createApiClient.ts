@@ -461,6 +461,13 @@ export function createApiClient(options: ApiClientOptions) {
     emailGateways: groupClient(API.emailGateways),
     domains: groupClient(API.domains),
     paymentGateways: groupClient(API.paymentGateways),
+    emailCampaigns: groupClient(API.emailCampaigns),
+    emailSubscribers: {
+      ...groupClient(API.emailSubscribers),
+      /** The address of the CSV export (a link the browser downloads with its session cookie). */
+      exportCsvUrl: (query: { store_id?: number } = {}) =>
+        `${baseUrl}${API.emailSubscribers.exportCsv.path}${queryString(query as QueryParams)}`,
+    },
     shopConnections: groupClient(API.shopConnections),
     marketing: groupClient(API.marketing),
     personalized: groupClient(API.personalized),

@@ -17,6 +17,7 @@ import * as currency from '../currency/index.js';
 import * as customer from '../customer/index.js';
 import * as dates from '../dates/index.js';
 import * as design from '../design/index.js';
+import * as emailMarketing from '../emailMarketing/index.js';
 import * as enums from '../enums/index.js';
 import * as errors from '../errors/index.js';
 import * as featured from '../featured/index.js';
@@ -72,6 +73,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   customer,
   dates,
   design,
+  emailMarketing,
   enums,
   errors,
   featured,

@@ -44,6 +44,8 @@ export const Subscriber = z.object({
   created_at: z.string(),
   /** When it last reached Klaviyo; null while queued. */
   klaviyo_synced_at: z.string().nullable(),
+  /** When it unsubscribed (a campaign's link or the dashboard); null while subscribed. */
+  unsubscribed_at: z.string().nullable().optional(),
 });
 export type Subscriber = z.infer<typeof Subscriber>;
 
@@ -114,6 +116,10 @@ export const EmailSender = z.object({
   username: z.string().min(1),
   name: z.string().min(1),
   status: z.string().optional(),
+  /** The sender's address (username at the store's host); null while the store has no address. */
+  address: z.string().nullable().optional(),
+  /** Until verified: the DNS TXT record the store's host must publish. */
+  verify_record: z.object({ host: z.string(), value: z.string() }).nullable().optional(),
 });
 export type EmailSender = z.infer<typeof EmailSender>;
 

@@ -2,6 +2,7 @@ import { aiDesignJob } from '../aiDesign/aiDesignJob.js';
 import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import type { JobDefinition } from './defineJob.js';
+import { emailCampaignSendJob, emailCampaignSweepJob } from './emailCampaignJobs.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
 import { notificationRepeatJob } from './notificationRepeatJob.js';
 import { shopImportJob } from './shopImportJob.js';
@@ -14,6 +15,8 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   printFilesJob,
   notificationDeliveryJob,
   notificationRepeatJob,
+  emailCampaignSendJob,
+  emailCampaignSweepJob,
   shopImportJob,
   aiDesignJob,
 ];

@@ -17,6 +17,8 @@ import nodemailer from 'nodemailer';
 import type { ServerSettings } from '../config.js';
 
 export interface GatewayMail {
+  /** The From address; the gateway's own when omitted. */
+  from?: string;
   to: string;
   subject: string;
   text: string;
@@ -116,7 +118,7 @@ async function sendSmtp(
   });
   try {
     const info = await transport.sendMail({
-      from: c.from,
+      from: mail.from ?? c.from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -162,7 +164,7 @@ async function sendMailgun(
 ) {
   const base = c.region === 'eu' ? endpoints.mailgunEuBaseUrl : endpoints.mailgunBaseUrl;
   const form = new URLSearchParams({
-    from: c.from,
+    from: mail.from ?? c.from,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
@@ -194,7 +196,7 @@ async function sendSes(
   const base = endpoints.sesBaseUrl.replace('{region}', c.region).replace(/\/$/, '');
   const url = new URL(`${base}/v2/email/outbound-emails`);
   const body = JSON.stringify({
-    FromEmailAddress: c.from,
+    FromEmailAddress: mail.from ?? c.from,
     Destination: { ToAddresses: [mail.to] },
     Content: {
       Simple: {

@@ -74,7 +74,7 @@ export async function sealPlainKlaviyoKeys(db: Db, box: SecretBox): Promise<numb
   return rows.length;
 }
 
-const subscriberView = (row: SubscriberRow) => ({
+export const subscriberView = (row: SubscriberRow) => ({
   id: Number(row.id),
   store_id: Number(row.store_id),
   email: row.email,
@@ -83,6 +83,7 @@ const subscriberView = (row: SubscriberRow) => ({
   phone: row.phone,
   created_at: row.created_at.toISOString(),
   klaviyo_synced_at: row.klaviyo_synced_at?.toISOString() ?? null,
+  unsubscribed_at: row.unsubscribed_at?.toISOString() ?? null,
 });
 
 export async function registerMarketingRoutes(app: FastifyInstance): Promise<void> {

@@ -83,7 +83,12 @@ describe.each(BACKENDS)('store settings on %s', (backend) => {
   });
 
   it('adds, lists, changes, checks and deletes an email sender', async () => {
-    const created = body<{ id: number; status: string }>(
+    const created = body<{
+      id: number;
+      status: string;
+      address: string;
+      verify_record: { host: string; value: string } | null;
+    }>(
       await t.app.inject({
         method: 'POST',
         url: '/seller/email-marketing/senders',
@@ -92,6 +97,11 @@ describe.each(BACKENDS)('store settings on %s', (backend) => {
       }),
     ).data;
     expect(created.status).toBe('pending');
+    expect(created.address).toBe('hello@shop.invalid');
+    expect(created.verify_record).toEqual({
+      host: 'shop.invalid',
+      value: expect.stringMatching(/^printloom-verify=[0-9a-f]+$/),
+    });
     const list = body<{ data: unknown[]; per_page: number }>(
       await t.app.inject({
         method: 'GET',

@@ -30,13 +30,29 @@ export const COUPON_OF_ANOTHER_STORE = 'This coupon belongs to another store.';
 /** Price of each print space beyond a product's main one, in the base currency (USD). */
 export const EXTRA_PRINT_SPACE_COST = 5;
 
-const senderView = (row: SenderRow) => ({
-  id: row.id,
-  store_domain_id: row.store_domain_id,
-  username: row.username,
-  name: row.name,
-  status: row.status,
-});
+function senderHost(row: SenderRow): string | null {
+  try {
+    return row.base_url ? new URL(row.base_url).hostname : null;
+  } catch {
+    return null;
+  }
+}
+
+const senderView = (row: SenderRow) => {
+  const host = senderHost(row);
+  return {
+    id: row.id,
+    store_domain_id: row.store_domain_id,
+    username: row.username,
+    name: row.name,
+    status: row.status,
+    address: host ? `${row.username}@${host.replace(/^www\./, '')}` : null,
+    verify_record:
+      row.status !== 'verified' && host
+        ? { host, value: `printloom-verify=${row.verify_token}` }
+        : null,
+  };
+};
 
 export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;

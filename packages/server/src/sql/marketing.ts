@@ -79,10 +79,11 @@ export interface SubscriberRow {
   phone: string | null;
   created_at: Date;
   klaviyo_synced_at: Date | null;
+  unsubscribed_at: Date | null;
 }
 
 const SUBSCRIBER_COLUMNS =
-  'id, store_id, email, first_name, last_name, phone, created_at, klaviyo_synced_at';
+  'id, store_id, email, first_name, last_name, phone, created_at, klaviyo_synced_at, unsubscribed_at';
 
 export async function listSubscribers(
   db: Queryable,

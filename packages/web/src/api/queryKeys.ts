@@ -6,6 +6,7 @@ import type {
   CampaignListQueryInput,
   CancelRequestListQueryInput,
   CustomerListQueryInput,
+  EmailCampaignListQuery,
   FulfillmentOrderListQueryInput,
   InvalidAddressListQueryInput,
   OnPromotionQuery,
@@ -109,6 +110,15 @@ export const queryKeys = {
   },
   paymentGateways: {
     all: ['payment-gateways'] as const,
+  },
+  emailCampaigns: {
+    all: ['email-campaigns'] as const,
+    list: (query: EmailCampaignListQuery) =>
+      [...queryKeys.emailCampaigns.all, 'list', query] as const,
+    one: (id: number) => [...queryKeys.emailCampaigns.all, 'one', id] as const,
+  },
+  emailSenders: {
+    all: ['email-senders'] as const,
   },
   shopConnections: {
     all: ['shop-connections'] as const,

@@ -21,6 +21,10 @@ const regularBulkImport: LoadPage = async () =>
 const storePageEdit: LoadPage = async () =>
   (await import('../pages/storefronts/content/StorePageEditPage.js')).StorePageEditPage;
 
+/** An email campaign's editor, for a new campaign and an existing one. */
+const emailCampaignEdit: LoadPage = async () =>
+  (await import('../pages/emailMarketing/EmailCampaignEditPage.js')).EmailCampaignEditPage;
+
 /** A blog post's editor, for a new post and an existing one. */
 const blogPostEdit: LoadPage = async () =>
   (await import('../pages/storefronts/content/BlogPostEditPage.js')).BlogPostEditPage;
@@ -103,13 +107,17 @@ export const PAGE_COMPONENTS = {
   personalized_home: async () =>
     (await import('../pages/personalized/PersonalizedHomePage.js')).PersonalizedHomePage,
 
-  email_campaigns: comingSoon,
-  subscribers: comingSoon,
+  email_campaigns: async () =>
+    (await import('../pages/emailMarketing/EmailCampaignsPage.js')).EmailCampaignsPage,
+  subscribers: async () =>
+    (await import('../pages/emailMarketing/SubscribersPage.js')).SubscribersPage,
   email_settings: comingSoon,
-  email_senders: comingSoon,
-  email_campaign_new: comingSoon,
-  email_campaign_edit: comingSoon,
-  email_campaign_view: comingSoon,
+  email_senders: async () =>
+    (await import('../pages/emailMarketing/EmailSendersPage.js')).EmailSendersPage,
+  email_campaign_new: emailCampaignEdit,
+  email_campaign_edit: emailCampaignEdit,
+  email_campaign_view: async () =>
+    (await import('../pages/emailMarketing/EmailCampaignViewPage.js')).EmailCampaignViewPage,
 
   all_stores: async () => (await import('../pages/storefronts/StoresListPage.js')).StoresListPage,
   product_reviews: async () =>

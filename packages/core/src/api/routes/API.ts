@@ -16,6 +16,7 @@ import { customers } from './customers.js';
 import { customMockups } from './customMockups.js';
 import { dev } from './dev.js';
 import { domains } from './domains.js';
+import { emailCampaigns, emailSubscribers, emailTracking } from './emailCampaigns.js';
 import { emailGateways } from './emailGateways.js';
 import { emailSenders } from './emailSenders.js';
 import { featureRequests } from './featureRequests.js';
@@ -85,6 +86,9 @@ export const API = {
   emailSenders,
   emailGateways,
   paymentGateways,
+  emailCampaigns,
+  emailTracking,
+  emailSubscribers,
   marketing,
   personalized,
   personalizedLibrary,

@@ -1,0 +1,2 @@
+export * from './emailCampaigns.js';
+export * from './renderCampaignEmail.js';

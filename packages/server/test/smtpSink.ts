@@ -1,0 +1,62 @@
+import { SMTPServer } from 'smtp-server';
+
+/** One mail as the local SMTP server received it. */
+export interface SunkMail {
+  to: string[];
+  /** Header names lower-cased, folded lines joined. */
+  headers: Map<string, string>;
+  /** The raw message with quoted-printable undone (enough to read links). */
+  text: string;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function parse(raw: string, to: string[]): SunkMail {
+  const end = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, end).replace(/\r\n[ \t]+/g, ' ');
+  const headers = new Map<string, string>();
+  for (const line of head.split('\r\n')) {
+    const at = line.indexOf(':');
+    if (at > 0) headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
+  }
+  return { to, headers, text: decodeQuotedPrintable(raw.slice(end + 4)) };
+}
+
+/** A local SMTP server (the smtp-server package) keeping every mail it accepts. */
+export async function startSmtpSink(): Promise<{
+  url: string;
+  mails: SunkMail[];
+  close(): Promise<void>;
+}> {
+  const mails: SunkMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push(
+          parse(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

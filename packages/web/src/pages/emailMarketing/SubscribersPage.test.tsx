@@ -1,0 +1,174 @@
+// @vitest-environment happy-dom
+import { pageById, User } from '@printloom/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meQuery } from '../../api/hooks/useAuth.js';
+import { queryClient } from '../../api/queryClient.js';
+import { pageRoute } from '../../routes/routes.js';
+
+const STORE = {
+  id: 3,
+  name: 'Tee Shop',
+  slug: 'tee-shop',
+  base_url: 'https://shop.example.test',
+  title: null,
+  logo_bright: null,
+  logo_dark: null,
+  logo_alt: null,
+  favicon: null,
+  primary_color: null,
+  secondary_color: null,
+  background_color: null,
+  contact_email: null,
+  social_links: {},
+  currency: 'USD',
+  locale: 'en',
+  menus: { header: [], footer: [], side_column: [] },
+  campaign_count: 0,
+  archived_at: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+};
+
+/** The subscriber routes answered from memory, as the server answers them. */
+function subscribersServer() {
+  const subscribers = [
+    {
+      id: 1,
+      store_id: 3,
+      email: 'ann@example.test',
+      first_name: 'Ann',
+      last_name: null,
+      phone: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      klaviyo_synced_at: null,
+      unsubscribed_at: null as string | null,
+    },
+  ];
+  const requests: Array<{ method: string; path: string; body: unknown }> = [];
+  const json = (status: number, payload: unknown) =>
+    new Response(JSON.stringify(payload), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  const ok = (data: unknown) => json(200, { success: true, data });
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://dashboard.test').pathname;
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ method, path, body });
+    if (path === '/seller/stores') return ok([STORE]);
+    if (path === '/seller/email-marketing/subscribers') {
+      return ok({
+        data: subscribers,
+        total: subscribers.length,
+        per_page: 15,
+        current_page: 1,
+        last_page: 1,
+        from: 1,
+        to: subscribers.length,
+      });
+    }
+    if (path === '/seller/email-marketing/subscribers/import') {
+      return ok({
+        created: 1,
+        updated: 0,
+        merged: 1,
+        errors: [{ row: 3, message: 'email: Please enter a valid email address' }],
+      });
+    }
+    if (path === '/seller/email-marketing/subscribers/1/subscription') {
+      const row = subscribers[0];
+      if (row) row.unsubscribed_at = body.subscribed ? null : '2026-11-21T10:00:00.000Z';
+      return ok(row);
+    }
+    return json(404, { success: false, message: 'Not found.' });
+  };
+  return { fetch, requests };
+}
+
+let server: ReturnType<typeof subscribersServer>;
+beforeEach(() => {
+  server = subscribersServer();
+  vi.stubGlobal('fetch', server.fetch);
+});
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+function Loading() {
+  return <p>Loading</p>;
+}
+
+function open() {
+  queryClient.setQueryData(
+    meQuery.queryKey,
+    User.parse({
+      id: 7,
+      name: 'Seller',
+      email: 'seller@printloom.test',
+      created_at: '2025-01-01 00:00:00',
+      email_verified_at: '2025-01-01 00:00:00',
+      tags: ['email marketing'],
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Outlet />,
+        HydrateFallback: Loading,
+        children: [pageRoute(pageById('subscribers'))],
+      },
+    ],
+    { initialEntries: ['/email-marketing/subscribers'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const LOAD_TIMEOUT = { timeout: 10_000 };
+
+describe('Subscribers page (/email-marketing/subscribers)', () => {
+  it('lists subscribers with their state, unsubscribes one, and imports a CSV with row errors', async () => {
+    const user = userEvent.setup();
+    open();
+    const row = await screen.findByTestId('subscriber', {}, LOAD_TIMEOUT);
+    expect(row.textContent).toContain('ann@example.test');
+    expect(row.textContent).toContain('Subscribed');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain(
+      '/seller/email-marketing/subscribers/export',
+    );
+
+    await user.click(within(row).getByRole('button', { name: 'Unsubscribe ann@example.test' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('subscriber').textContent).toContain('Unsubscribed'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const form = screen.getByRole('form', { name: 'Import subscribers' });
+    await user.selectOptions(within(form).getByLabelText('Store'), '3');
+    const csv = 'email\nbob@example.test\nBOB@example.test\nnot-an-email\n';
+    await user.upload(
+      within(form).getByLabelText('CSV file'),
+      new File([csv], 'subscribers.csv', { type: 'text/csv' }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'Import' }));
+    const result = await screen.findByTestId('import-result');
+    expect(result.textContent).toContain(
+      '1 new, 0 updated, 1 duplicate rows merged, 1 rows in error',
+    );
+    expect(result.textContent).toContain('Row 3: email: Please enter a valid email address');
+    expect(server.requests.find((r) => r.path.endsWith('/import'))?.body).toEqual({
+      store_id: 3,
+      csv,
+    });
+  }, 30_000);
+});
