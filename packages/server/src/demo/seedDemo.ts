@@ -64,7 +64,7 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
       name: 'Demo Seller',
       email: DEMO_ACCOUNTS.seller,
       passwordHash,
-      tags: ['notify', 'beta', 'pb', 'pricing'],
+      tags: ['notify', 'beta', 'pb', 'pricing', 'email marketing'],
       emailVerified: true,
       status: 'trusted',
       smsCredit: 120,
