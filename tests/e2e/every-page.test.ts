@@ -27,7 +27,6 @@ const NOT_BUILT_YET: ReadonlySet<PageId> = new Set<PageId>([
   'cross_selling',
   'campaign_express',
   'bulk_custom_mockup',
-  'email_settings',
 ]);
 
 beforeAll(async () => {

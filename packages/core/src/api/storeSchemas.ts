@@ -14,6 +14,26 @@ export const KlaviyoSettings = z.object({
 });
 export type KlaviyoSettings = z.infer<typeof KlaviyoSettings>;
 
+/**
+ * A store's email marketing settings (issue 15): the sender its campaigns use when they name
+ * none, and the footer every marketing mail carries (the sender's postal address, which
+ * anti-spam laws ask for, and the words of the unsubscribe link).
+ */
+export const EmailMarketingSettingsBody = z.object({
+  default_sender_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+  footer_address: z.string().trim().max(300, 'The address may have at most 300 characters'),
+  unsubscribe_text: z
+    .string()
+    .trim()
+    .max(120, 'The unsubscribe text may have at most 120 characters'),
+});
+export type EmailMarketingSettingsBody = z.infer<typeof EmailMarketingSettingsBody>;
+
+export const EmailMarketingSettings = EmailMarketingSettingsBody.extend({
+  store_id: z.number().int().positive(),
+});
+export type EmailMarketingSettings = z.infer<typeof EmailMarketingSettings>;
+
 export const KlaviyoSettingsBody = z.object({
   private_key: z.string().trim().min(1, 'Private key is required').max(255),
   list_id: z.string().trim().min(1, 'List id is required').max(64),

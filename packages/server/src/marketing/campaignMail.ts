@@ -179,13 +179,20 @@ export interface CampaignContent {
   blocks: EmailBlock[];
 }
 
-/** The From of a campaign: its verified sender at the store's domain, else the gateway's own. */
+/**
+ * The From of a campaign: its verified sender at the store's domain, else the store's default
+ * sender (Email Settings), else the gateway's own.
+ */
 export async function campaignFrom(
   db: Queryable,
-  campaign: Pick<CampaignContent, 'seller_id' | 'sender_id'>,
+  campaign: Pick<CampaignContent, 'seller_id' | 'sender_id' | 'store_id'>,
 ): Promise<string | undefined> {
-  if (!campaign.sender_id) return undefined;
-  const sender = await senderAddress(db, Number(campaign.seller_id), Number(campaign.sender_id));
+  const senderId =
+    campaign.sender_id ??
+    (await getMarketingSettings(db, Number(campaign.store_id)))?.default_sender_id ??
+    null;
+  if (!senderId) return undefined;
+  const sender = await senderAddress(db, Number(campaign.seller_id), Number(senderId));
   if (sender?.status !== 'verified' || !sender.base_url) return undefined;
   let host: string;
   try {

@@ -24,6 +24,8 @@ import {
   KlaviyoError,
 } from '../marketing/importKlaviyoProfiles.js';
 import { signDesignToolToken } from '../marketing/signDesignToolToken.js';
+import { getMarketingSettings, putMarketingSettings } from '../sql/emailCampaigns.js';
+import { getSender } from '../sql/emailSenders.js';
 import { containsPattern } from '../sql/listQuery.js';
 import {
   deleteSubscriber,
@@ -42,6 +44,7 @@ import {
 } from '../sql/marketing.js';
 
 export const MARKETING_MESSAGES = {
+  senderNotOfStore: 'Choose one of this store’s senders as its default sender.',
   klaviyoNotConnected:
     'Klaviyo is not connected for this store: save its private key and list first.',
   klaviyoKeyUnreadable: 'The saved Klaviyo key can no longer be read; save it again.',
@@ -126,6 +129,32 @@ export async function registerMarketingRoutes(app: FastifyInstance): Promise<voi
       return {
         data: settingsView(params.storeId, await getKlaviyoSettings(db, params.storeId)),
       };
+    },
+    emailSettings: async ({ auth, params }) => {
+      await ownStore(db, auth, params.storeId);
+      const row = await getMarketingSettings(db, params.storeId);
+      return {
+        data: {
+          store_id: params.storeId,
+          default_sender_id: row?.default_sender_id ? Number(row.default_sender_id) : null,
+          footer_address: row?.footer_address ?? '',
+          unsubscribe_text: row?.unsubscribe_text ?? '',
+        },
+      };
+    },
+    updateEmailSettings: async ({ auth, params, body }) => {
+      await ownStore(db, auth, params.storeId);
+      if (body.default_sender_id !== null) {
+        const sender = await getSender(db, auth.sellerId, body.default_sender_id);
+        if (!sender || Number(sender.store_domain_id) !== params.storeId) {
+          throw unprocessable(MARKETING_MESSAGES.senderNotOfStore, {
+            default_sender_id: [MARKETING_MESSAGES.senderNotOfStore],
+          });
+        }
+      }
+      const settings = { store_id: params.storeId, ...body };
+      await putMarketingSettings(db, settings);
+      return { data: settings, message: 'Email settings saved.' };
     },
     syncKlaviyoProfiles: async ({ auth, params, request }) => {
       const storeId = params.storeId;

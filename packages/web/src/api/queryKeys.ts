@@ -120,6 +120,12 @@ export const queryKeys = {
   emailSenders: {
     all: ['email-senders'] as const,
   },
+  /** A store's default sender and footer, and its Klaviyo connection (Email Settings). */
+  emailSettings: {
+    all: ['email-settings'] as const,
+    store: (storeId: number) => [...queryKeys.emailSettings.all, storeId] as const,
+    klaviyo: (storeId: number) => [...queryKeys.emailSettings.all, storeId, 'klaviyo'] as const,
+  },
   shopConnections: {
     all: ['shop-connections'] as const,
     runs: (id: number) => ['shop-connections', 'runs', id] as const,

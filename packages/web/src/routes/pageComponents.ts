@@ -111,7 +111,8 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/emailMarketing/EmailCampaignsPage.js')).EmailCampaignsPage,
   subscribers: async () =>
     (await import('../pages/emailMarketing/SubscribersPage.js')).SubscribersPage,
-  email_settings: comingSoon,
+  email_settings: async () =>
+    (await import('../pages/emailMarketing/EmailSettingsPage.js')).EmailSettingsPage,
   email_senders: async () =>
     (await import('../pages/emailMarketing/EmailSendersPage.js')).EmailSendersPage,
   email_campaign_new: emailCampaignEdit,

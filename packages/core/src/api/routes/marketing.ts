@@ -2,6 +2,8 @@ import { DoneAnswer } from '../authSchemas.js';
 import { IdParams } from '../catalogSchemas.js';
 import { paginated } from '../pagination.js';
 import {
+  EmailMarketingSettings,
+  EmailMarketingSettingsBody,
   KlaviyoSettings,
   KlaviyoSettingsBody,
   KlaviyoSyncAnswer,
@@ -42,6 +44,27 @@ export const marketing = {
     body: KlaviyoSettingsBody,
     response: KlaviyoSettings,
     errors: [404],
+  }),
+  emailSettings: route({
+    ...emailMarketingGate,
+    method: 'GET',
+    path: '/seller/stores/:storeId/email-marketing/settings',
+    summary: "A store's default sender and marketing mail footer",
+    params: StoreParams,
+    response: EmailMarketingSettings,
+    errors: [404],
+  }),
+  updateEmailSettings: route({
+    ...emailMarketingGate,
+    method: 'PUT',
+    path: '/seller/stores/:storeId/email-marketing/settings',
+    summary: "Set a store's default sender and marketing mail footer",
+    description:
+      'The default sender must be one of the store’s own senders (422 otherwise); an empty unsubscribe text keeps the standard words.',
+    params: StoreParams,
+    body: EmailMarketingSettingsBody,
+    response: EmailMarketingSettings,
+    errors: [404, 422],
   }),
   syncKlaviyoProfiles: route({
     ...emailMarketingGate,
