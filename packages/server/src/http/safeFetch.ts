@@ -139,8 +139,15 @@ async function targetOf(
   return target;
 }
 
-/** GET `url` (http or https) under the rules of the module comment; the body's bytes. */
-export async function safeFetch(url: URL, options: SafeFetchOptions): Promise<Buffer> {
+/**
+ * The connection of one request under the rules of the module comment: http or https only, the
+ * host looked up once and its address checked, every connection made to that address (TLS still
+ * names and verifies the host of the URL), and a deadline for the whole request.
+ */
+async function pinnedConnection(
+  url: URL,
+  options: { timeoutMs: number; resolve?: ResolveHost | undefined; trusted?: boolean | undefined },
+): Promise<{ dispatcher: Agent; signal: AbortSignal }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new SafeFetchError('refusedLiteral', `refused scheme ${url.protocol}`);
   }
@@ -152,8 +159,6 @@ export async function safeFetch(url: URL, options: SafeFetchOptions): Promise<Bu
   );
   const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0;
   const connect = buildConnector({ timeout: options.timeoutMs });
-  // Every connection of this fetch goes to the checked address; TLS still names and verifies
-  // the host of the URL.
   const dispatcher = new Agent({
     connect: (connectOptions, callback) =>
       connect(
@@ -165,6 +170,12 @@ export async function safeFetch(url: URL, options: SafeFetchOptions): Promise<Bu
         callback,
       ),
   });
+  return { dispatcher, signal };
+}
+
+/** GET `url` (http or https) under the rules of the module comment; the body's bytes. */
+export async function safeFetch(url: URL, options: SafeFetchOptions): Promise<Buffer> {
+  const { dispatcher, signal } = await pinnedConnection(url, options);
   try {
     let response: Awaited<ReturnType<typeof request>>;
     try {
@@ -224,28 +235,7 @@ export async function safePost(
   body: string,
   options: SafePostOptions,
 ): Promise<{ statusCode: number; text: string }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new SafeFetchError('refusedLiteral', `refused scheme ${url.protocol}`);
-  }
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  const target = await targetOf(
-    url,
-    options.resolve ?? resolveWithSystem,
-    options.trusted === true,
-  );
-  const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0;
-  const connect = buildConnector({ timeout: options.timeoutMs });
-  const dispatcher = new Agent({
-    connect: (connectOptions, callback) =>
-      connect(
-        {
-          ...connectOptions,
-          hostname: target.address,
-          ...(hostIsName ? { servername: url.hostname } : {}),
-        },
-        callback,
-      ),
-  });
+  const { dispatcher, signal } = await pinnedConnection(url, options);
   try {
     let response: Awaited<ReturnType<typeof request>>;
     try {
@@ -316,28 +306,7 @@ export async function safeRequest(
   url: URL,
   options: SafeRequestOptions,
 ): Promise<{ statusCode: number; headers: Record<string, string>; text: string }> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new SafeFetchError('refusedLiteral', `refused scheme ${url.protocol}`);
-  }
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  const target = await targetOf(
-    url,
-    options.resolve ?? resolveWithSystem,
-    options.trusted === true,
-  );
-  const hostIsName = isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0;
-  const connect = buildConnector({ timeout: options.timeoutMs });
-  const dispatcher = new Agent({
-    connect: (connectOptions, callback) =>
-      connect(
-        {
-          ...connectOptions,
-          hostname: target.address,
-          ...(hostIsName ? { servername: url.hostname } : {}),
-        },
-        callback,
-      ),
-  });
+  const { dispatcher, signal } = await pinnedConnection(url, options);
   try {
     let response: Awaited<ReturnType<typeof request>>;
     try {
