@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { pageById, User } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { jsonAnswer, renderPages, storeView } from '../../test/pageHarness.js';
 
 const STATS = {
   recipients: 0,
@@ -20,29 +16,12 @@ const STATS = {
   failed: 0,
 };
 
-const STORE = {
+const STORE = storeView({
   id: 3,
   name: 'Tee Shop',
   slug: 'tee-shop',
   base_url: 'https://shop.example.test',
-  title: null,
-  logo_bright: null,
-  logo_dark: null,
-  logo_alt: null,
-  favicon: null,
-  primary_color: null,
-  secondary_color: null,
-  background_color: null,
-  contact_email: null,
-  social_links: {},
-  currency: 'USD',
-  locale: 'en',
-  menus: { header: [], footer: [], side_column: [] },
-  campaign_count: 0,
-  archived_at: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-};
+});
 
 /** The email campaign routes answered from memory, as the server answers them. */
 function campaignsServer() {
@@ -50,11 +29,7 @@ function campaignsServer() {
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   let next = 1;
   let failList = false;
-  const json = (status: number, payload: unknown) =>
-    new Response(JSON.stringify(payload), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+  const json = jsonAnswer;
   const ok = (data: unknown) => json(200, { success: true, data });
   const page = (data: unknown[]) =>
     ok({
@@ -146,42 +121,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
+const SELLER = {
+  id: 7,
+  name: 'Seller',
+  email: 'seller@printloom.test',
+  created_at: '2025-01-01 00:00:00',
+  email_verified_at: '2025-01-01 00:00:00',
+  tags: ['email marketing'],
+};
 
 function open(path: string) {
-  queryClient.setQueryData(
-    meQuery.queryKey,
-    User.parse({
-      id: 7,
-      name: 'Seller',
-      email: 'seller@printloom.test',
-      created_at: '2025-01-01 00:00:00',
-      email_verified_at: '2025-01-01 00:00:00',
-      tags: ['email marketing'],
-    }),
+  return renderPages(
+    ['email_campaigns', 'email_campaign_new', 'email_campaign_view'],
+    path,
+    SELLER,
   );
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [
-          pageRoute(pageById('email_campaigns')),
-          pageRoute(pageById('email_campaign_new')),
-          pageRoute(pageById('email_campaign_view')),
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const LOAD_TIMEOUT = { timeout: 10_000 };

@@ -1,37 +1,16 @@
 // @vitest-environment happy-dom
-import { pageById, User } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { jsonAnswer, renderPages, storeView } from '../../test/pageHarness.js';
 
-const STORE = {
+const STORE = storeView({
   id: 3,
   name: 'Tee Shop',
   slug: 'tee-shop',
   base_url: 'https://shop.example.test',
-  title: null,
-  logo_bright: null,
-  logo_dark: null,
-  logo_alt: null,
-  favicon: null,
-  primary_color: null,
-  secondary_color: null,
-  background_color: null,
-  contact_email: null,
-  social_links: {},
-  currency: 'USD',
-  locale: 'en',
-  menus: { header: [], footer: [], side_column: [] },
-  campaign_count: 0,
-  archived_at: null,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-};
+});
 
 /** The sender routes answered from memory, as the server answers them. */
 function sendersServer() {
@@ -39,11 +18,7 @@ function sendersServer() {
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
   let next = 1;
   let refuseAdd = false;
-  const json = (status: number, payload: unknown) =>
-    new Response(JSON.stringify(payload), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+  const json = jsonAnswer;
   const ok = (data: unknown) => json(200, { success: true, data });
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://dashboard.test').pathname;
@@ -112,37 +87,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
+const SELLER = {
+  id: 7,
+  name: 'Seller',
+  email: 'seller@printloom.test',
+  created_at: '2025-01-01 00:00:00',
+  email_verified_at: '2025-01-01 00:00:00',
+  tags: ['email marketing'],
+};
 
 function open() {
-  queryClient.setQueryData(
-    meQuery.queryKey,
-    User.parse({
-      id: 7,
-      name: 'Seller',
-      email: 'seller@printloom.test',
-      created_at: '2025-01-01 00:00:00',
-      email_verified_at: '2025-01-01 00:00:00',
-      tags: ['email marketing'],
-    }),
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [pageRoute(pageById('email_senders'))],
-      },
-    ],
-    { initialEntries: ['/email-marketing/senders'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(['email_senders'], '/email-marketing/senders', SELLER);
 }
 
 const LOAD_TIMEOUT = { timeout: 10_000 };
