@@ -298,6 +298,14 @@ describe.each(BACKENDS)('combo campaigns on %s', (backend) => {
       const bundleIds = new Set(items.map((i) => i.bundle_id));
       expect(bundleIds.size).toBe(1);
       expect([...bundleIds][0]).toMatch(/^[0-9a-f-]{36}$/);
+      // The seller's order detail shows which items were sold together.
+      const seen = await call('GET', `/seller/orders/${orderId}`);
+      expect(seen.statusCode, seen.body).toBe(200);
+      expect(
+        body<{ items: Array<{ bundle_id?: string | null }> }>(seen).data.items.map(
+          (i) => i.bundle_id,
+        ),
+      ).toEqual(items.map((i) => i.bundle_id));
       const [order] = await t.app.db.query<{ subtotal: number }>(
         'SELECT subtotal FROM orders WHERE id = $1',
         [orderId],
