@@ -24,6 +24,7 @@ import { envelope, type FieldErrors, fieldErrorsOf, successEnvelope } from './en
 import { imageProxyUrl } from './imageProxyUrl.js';
 import { API, pathWith } from './routes/API.js';
 import type { RouteContract, RouteGroup } from './routes/RouteContract.js';
+import type { SocialIntent, SocialProvider } from './socialSchemas.js';
 import {
   type PreSignedUrlAnswer,
   PreSignedUrlBody,
@@ -343,6 +344,15 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     auth: groupClient(API.auth),
+    social: {
+      ...groupClient(API.social),
+      /**
+       * Where the browser goes to sign in with a provider (`login`) or link it to the signed-in
+       * account (`link`): a full-page navigation, since the provider's pages follow.
+       */
+      startUrl: (provider: SocialProvider, intent: SocialIntent = 'login') =>
+        `${baseUrl}${pathWith(API.social.start.path, { provider })}${queryString({ intent })}`,
+    },
     apiKeys: groupClient(API.apiKeys),
     team: {
       ...groupClient(API.team),

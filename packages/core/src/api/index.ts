@@ -12,5 +12,6 @@ export * from './jsonText.js';
 export * from './pagination.js';
 export * from './routes/index.js';
 export * from './shellSchemas.js';
+export * from './socialSchemas.js';
 export * from './storeSchemas.js';
 export * from './uploadSchemas.js';

@@ -42,6 +42,7 @@ import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
 import { shopConnections } from './shopConnections.js';
+import { social } from './social.js';
 import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
@@ -61,6 +62,7 @@ import { uploads } from './uploads.js';
  */
 export const API = {
   auth,
+  social,
   team,
   account,
   apiKeys,
