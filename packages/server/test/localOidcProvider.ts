@@ -30,17 +30,24 @@ export interface LocalOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startLocalOidcProvider(redirectUri: string): Promise<LocalOidcProvider> {
+/**
+ * `redirectUri` may be given later (a function read at the first request), for a client whose
+ * address is known only once the provider's own is (end-to-end tests).
+ */
+export async function startLocalOidcProvider(
+  redirectUri: string | (() => string),
+): Promise<LocalOidcProvider> {
   const accounts = new Map<string, OidcAccount>();
   let next: OidcAccount | undefined;
   const requests: URLSearchParams[] = [];
   const clientId = 'printloom-test';
   const clientSecret = 'printloom-test-secret-that-is-long-enough';
   let provider: Provider | undefined;
+  let issuer = '';
 
   const server: Server = createServer((req, res) => {
     void (async () => {
-      if (!provider) throw new Error('provider not ready');
+      provider ??= makeProvider();
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/auth') requests.push(url.searchParams);
       if (url.pathname.startsWith('/interaction/')) {
@@ -70,43 +77,44 @@ export async function startLocalOidcProvider(redirectUri: string): Promise<Local
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
+  issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const makeProvider = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [typeof redirectUri === 'string' ? redirectUri : redirectUri()],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      pkce: { required: () => true },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name'],
       },
-    ],
-    pkce: { required: () => true },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name'],
-    },
-    // The scopes' claims go into the ID token, as Google's do.
-    conformIdTokenClaims: false,
-    findAccount: async (_ctx, sub) => {
-      const account = accounts.get(sub);
-      if (!account) return undefined;
-      return { accountId: sub, claims: async () => ({ ...account }) };
-    },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false } },
-    cookies: { keys: ['local-oidc-provider-cookie-key'] },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      Grant: 600,
-      IdToken: 600,
-      Interaction: 600,
-      Session: 600,
-    },
-  });
+      // The scopes' claims go into the ID token, as Google's do.
+      conformIdTokenClaims: false,
+      findAccount: async (_ctx, sub) => {
+        const account = accounts.get(sub);
+        if (!account) return undefined;
+        return { accountId: sub, claims: async () => ({ ...account }) };
+      },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      features: { devInteractions: { enabled: false } },
+      cookies: { keys: ['local-oidc-provider-cookie-key'] },
+      ttl: {
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        Grant: 600,
+        IdToken: 600,
+        Interaction: 600,
+        Session: 600,
+      },
+    });
 
   async function authorize(authorizationUrl: string): Promise<URL> {
     const jar = new Map<string, string>();

@@ -365,7 +365,7 @@ function SignInMethods() {
                   className="btn btn-outline-primary btn-sm"
                   href={api.social.startUrl(provider, 'link')}
                 >
-                  Link {name}
+                  {`Link ${name}`}
                 </a>
               ) : null}
             </li>
