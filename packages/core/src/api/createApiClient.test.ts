@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError.js';
 import { createApiClient, type FetchLike } from './createApiClient.js';
-import { API, routeList } from './routes/API.js';
+import { API, pathWith, routeList } from './routes/API.js';
+import { socialStartLink } from './socialLinks.js';
 
 interface Seen {
   url: URL;
@@ -677,6 +678,10 @@ describe('social sign-in (issue 15)', () => {
     expect(api.social.startUrl('google')).toBe(`${BASE}/auth/social/google/start?intent=login`);
     expect(api.social.startUrl('facebook', 'link')).toBe(
       `${BASE}/auth/social/facebook/start?intent=link`,
+    );
+    // The dashboard builds it without the route table: the same address as the route's.
+    expect(socialStartLink('', 'google')).toBe(
+      `${pathWith(API.social.start.path, { provider: 'google' })}?intent=login`,
     );
   });
 });

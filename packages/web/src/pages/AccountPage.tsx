@@ -9,6 +9,7 @@ import {
   SOCIAL_PROVIDER_NAMES,
   SocialProvider,
   socialErrorMessage,
+  socialStartLink,
   userDate,
 } from '@printloom/core';
 import { useId } from 'react';
@@ -18,7 +19,6 @@ import Table from 'react-bootstrap/Table';
 import type { FieldPath } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import type { z } from 'zod';
-import { api } from '../api/client.js';
 import {
   useAccountSessions,
   useChangeEmail,
@@ -363,7 +363,7 @@ function SignInMethods() {
               ) : identities.isSuccess ? (
                 <a
                   className="btn btn-outline-primary btn-sm"
-                  href={api.social.startUrl(provider, 'link')}
+                  href={socialStartLink('', provider, 'link')}
                 >
                   {`Link ${name}`}
                 </a>

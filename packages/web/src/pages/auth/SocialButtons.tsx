@@ -1,6 +1,5 @@
-import { SOCIAL_PROVIDER_NAMES, socialErrorMessage } from '@printloom/core';
+import { SOCIAL_PROVIDER_NAMES, socialErrorMessage, socialStartLink } from '@printloom/core';
 import { useLocation } from 'react-router';
-import { api } from '../../api/client.js';
 import { useSocialProviders } from '../../api/hooks/useSocial.js';
 
 /**
@@ -26,7 +25,7 @@ export function SocialButtons() {
             <a
               key={provider}
               className="btn btn-outline-secondary w-100 mb-2"
-              href={api.social.startUrl(provider, 'login')}
+              href={socialStartLink('', provider, 'login')}
             >
               Continue with {SOCIAL_PROVIDER_NAMES[provider]}
             </a>
