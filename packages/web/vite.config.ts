@@ -47,7 +47,9 @@ export default defineConfig(({ command }) => ({
   // Tests run on Node, which gets these as --conditions for the modules it loads itself: 'import'
   // there would send CommonJS requires to ESM builds (react-bootstrap's @restart helpers).
   ssr: { resolve: { conditions: ['@printloom/source', 'node', 'default'] } },
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  // Every browser the build targets preloads modules itself (Chrome 66, Firefox 115, Safari 17):
+  // the polyfill would only add to the first screen's script.
+  build: { outDir: 'dist', sourcemap: true, manifest: true, modulePreload: { polyfill: false } },
   server: {
     port: 5173,
     proxy: {
