@@ -14,8 +14,10 @@
  */
 import {
   BLOB_FILE_PREFIX,
+  PersonalizedValue,
   type PrintFilePlan,
   type PrintSpaceDesign,
+  personalizeDesign,
   planPrintFiles,
 } from '@printloom/core';
 import { z } from 'zod';
@@ -31,7 +33,7 @@ export async function printFilePlanOf(
   order: { id: number; sellerId: number },
 ): Promise<PrintFilePlan> {
   const rows = await orderItemDesigns(db, order);
-  return planPrintFiles(
+  const plan = planPrintFiles(
     rows.map((row) => ({
       id: Number(row.id),
       print_spaces: row.print_spaces,
@@ -39,6 +41,20 @@ export async function printFilePlanOf(
       designer_files: row.designer_files ?? [],
     })),
   );
+  // A personalised item's files are drawn from the buyer's values (issue 16, migration 044).
+  const values = new Map(
+    rows.map((row) => [
+      Number(row.id),
+      PersonalizedValue.array().catch([]).parse(row.personalization),
+    ]),
+  );
+  return {
+    ...plan,
+    files: plan.files.map((file) => ({
+      ...file,
+      design: personalizeDesign(file.design, file.print_space, values.get(file.item_id) ?? []),
+    })),
+  };
 }
 
 /** An address a design may name, resolved for the renderer; throws for anything else. */

@@ -63,6 +63,7 @@ import {
   productPage,
   thankYouPage,
 } from '../storefront/pages.js';
+import { personalizationHandlers, productPersonalization } from '../storefront/personalization.js';
 import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
 import {
@@ -268,6 +269,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   };
 
   registerGroup(app, API.storefront, {
+    ...personalizationHandlers(app),
     home: page(async (ctx) => {
       const featuredCollections = (await storeCollections(db, ctx.store, true)).slice(
         0,
@@ -310,12 +312,14 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       }
       const query = request.query as { product?: string };
       const reviews = await publishedReviews(db, ctx.store.seller_id, campaign.id, REVIEWS_SHOWN);
+      const personal = await productPersonalization(db, ctx.store, campaign, params.campaign_slug);
       return productPage(
         ctx,
         campaign,
         app.config.comparePriceRate,
         Number(query.product) || undefined,
         reviews,
+        personal,
       );
     }),
     collection: page(async (ctx, { params, request }) => {
