@@ -3,6 +3,7 @@ import { PrintSpaceDesign } from '../design/DesignDocument.js';
 import type { ArtworkField } from './artwork.js';
 import {
   type BuyerValue,
+  buyerValuesOf,
   type PersonalizationLibrary,
   personalizationSummary,
   personalizeDesign,
@@ -67,6 +68,10 @@ describe('resolvePersonalization', () => {
         width: 100,
         height: 50,
       },
+    ]);
+    expect(buyerValuesOf(out.values)).toEqual([
+      { print_space: 'front', layer_id: 'name', text: 'Alex', font_id: 7, color: '#ffffff' },
+      pet,
     ]);
     expect(personalizationSummary(out.values)).toEqual([
       'Your name: Alex (Lobster, #ffffff)',

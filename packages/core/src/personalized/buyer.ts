@@ -227,6 +227,20 @@ export function personalizeDesign(
   };
 }
 
+/** The values as the buyer sent them, back from the kept ones (a restored cart sends them again). */
+export function buyerValuesOf(values: readonly PersonalizedValue[]): BuyerValue[] {
+  return values.map((value) => {
+    const where = { print_space: value.print_space, layer_id: value.layer_id };
+    if (value.kind === 'clipart') return { ...where, clipart_id: value.clipart_id };
+    return {
+      ...where,
+      text: value.text,
+      ...(value.font_id !== null ? { font_id: value.font_id } : {}),
+      ...(value.color !== null ? { color: value.color } : {}),
+    };
+  });
+}
+
 /** How an order line or invoice writes the buyer's values: `Your name: Alex (Lobster, #112233)`. */
 export function personalizationSummary(values: readonly PersonalizedValue[]): string[] {
   return values.map((value) => {

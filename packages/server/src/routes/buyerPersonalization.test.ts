@@ -370,9 +370,28 @@ describe.each(BACKENDS)('buying a personalised product on %s', (backend) => {
       item([name(' Mia ', { font_id: fontId, color: '#1D4ED8' }), pet(beagleId)]),
     ]);
     expect(created.statusCode, created.body).toBe(200);
+    const checkoutId = body<{ checkout_id: string }>(created).data.checkout_id;
+    // A recovery link's cart brings the values back with the item.
+    const restored = await t.app.inject({
+      method: 'GET',
+      url: `/s/name-shop/cart?restore=${checkoutId}`,
+    });
+    const cart = JSON.parse(
+      /<script type="application\/json" id="restore-data">(.*?)<\/script>/s.exec(
+        restored.body,
+      )?.[1] ?? '[]',
+    ) as { personalization?: object[]; details?: string[] }[];
+    expect(cart[0]?.personalization).toEqual([
+      name('Mia', { font_id: fontId, color: '#1d4ed8' }),
+      pet(beagleId),
+    ]);
+    expect(cart[0]?.details).toEqual([
+      'Your name: Mia (Roboto Black, #1d4ed8)',
+      'Your dog: beagle',
+    ]);
     const paid = await t.app.inject({
       method: 'POST',
-      url: `/public/checkouts/${body<{ checkout_id: string }>(created).data.checkout_id}/pay`,
+      url: `/public/checkouts/${checkoutId}/pay`,
       payload: { gateway: 'test', card_number: '4242424242424242' },
     });
     expect(paid.statusCode, paid.body).toBe(200);

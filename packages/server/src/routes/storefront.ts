@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   API,
+  buyerValuesOf,
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   normaliseKeyword,
   type PaymentGatewayName,
+  personalizationSummary,
   SITEMAP_MAX_URLS,
   saleProfit,
   toMajor,
@@ -406,6 +408,12 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
             price: toMajor(item.price),
             image: '',
             url: `${ctx.prefix}/products/${encodeURIComponent(campaignUrlName(campaign ?? { id: Number(item.campaign_id) }))}`,
+            ...(item.personalization?.length
+              ? {
+                  personalization: buyerValuesOf(item.personalization),
+                  details: personalizationSummary(item.personalization),
+                }
+              : {}),
           };
         }),
       );

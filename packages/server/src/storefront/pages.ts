@@ -1,4 +1,5 @@
 import {
+  type BuyerValue,
   campaignUrlName,
   formatCurrency,
   PRODUCT_SEARCH_SORTS,
@@ -451,6 +452,9 @@ export interface CartLine {
   price: number;
   image: string;
   url: string;
+  /** A personalised product's values as the buyer sent them, and the lines the cart shows. */
+  personalization?: BuyerValue[];
+  details?: string[];
 }
 
 /** The cart; `restore` (a recovery link's checkout) replaces what the browser holds. */

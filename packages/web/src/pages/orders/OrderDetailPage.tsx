@@ -2,6 +2,7 @@ import {
   errorMessage,
   OrderAddressBody,
   type OrderDetail,
+  personalizationSummary,
   type SellerOrderAction,
   userDateTime,
 } from '@printloom/core';
@@ -223,6 +224,16 @@ function Items({ order }: { order: OrderDetail }) {
                   {item.color} · {item.size} · × {item.quantity} ·{' '}
                   {money(item.price, order.currency)}
                 </div>
+                {item.personalization.length > 0 ? (
+                  <div className="small mt-1" data-testid="order-item-personalization">
+                    <span className="fw-semibold">Personalisation</span>
+                    <ul className="mb-1 ps-3">
+                      {personalizationSummary(item.personalization).map((line, i) => (
+                        <li key={`${item.personalization[i]?.layer_id ?? i}`}>{line}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 <OrderBadge status={item.status} />
                 {item.print_files.length > 0 ? (
                   <div className="small mt-1">
