@@ -39,7 +39,8 @@ if(pz){var pimg=d.getElementById('personal-preview'),pst=d.getElementById('previ
 function redraw(){clearTimeout(ptimer);ptimer=setTimeout(function(){var n=++pseq;pst.textContent='Drawing your preview…';
 fetch(pz.dataset.preview+'?print_space='+encodeURIComponent(pz.dataset.printSpace)+'&values='+encodeURIComponent(JSON.stringify(pvals(true)))).then(function(r){if(n!==pseq)return;
 if(!r.ok)return r.json().then(function(j){pst.textContent=j.message||'The preview cannot be drawn.'});return r.blob().then(function(bl){if(n!==pseq)return;var old=pimg.src;pimg.src=URL.createObjectURL(bl);if(old.indexOf('blob:')===0)URL.revokeObjectURL(old);pst.textContent='Preview updated.'})},function(){pst.textContent='The preview cannot be reached.'})},400)}
-pz.addEventListener('input',redraw);pz.addEventListener('change',redraw)}
+function fixed(e){var f=e.target.closest('.pfield'),p=f&&f.querySelector('[data-error-for]');if(p){p.hidden=true;p.textContent='';f.querySelectorAll('[aria-invalid]').forEach(function(x){x.removeAttribute('aria-invalid')})}redraw()}
+pz.addEventListener('input',fixed);pz.addEventListener('change',fixed)}
 pf.addEventListener('submit',function(e){e.preventDefault();var p=current(),f=new FormData(pf),q=Math.max(1,Math.min(99,Number(f.get('quantity'))||1));
 var line={campaign_id:Number(pf.dataset.campaign),product_id:p.id,color:String(f.get('color')||p.colors[0]),size:String(f.get('size')||p.sizes[0]),quantity:q,name:pf.dataset.name+' – '+p.name,price:p.price,image:(p.images[0]||{}).url||'',url:pf.dataset.url};
 function add(){var c=load(),key=JSON.stringify(line.personalization||[]),same=c.find(function(l){return l.product_id===line.product_id&&l.color===line.color&&l.size===line.size&&JSON.stringify(l.personalization||[])===key});
