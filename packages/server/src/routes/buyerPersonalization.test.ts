@@ -396,6 +396,14 @@ describe.each(BACKENDS)('buying a personalised product on %s', (backend) => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const orderId = body<{ order_id: number }>(paid).data.order_id;
+    // The buyer's confirmation lists the values under the item.
+    const thanks = await t.app.inject({
+      method: 'GET',
+      url: `/s/name-shop/thank-you/${checkoutId}`,
+    });
+    expect(thanks.body).toContain(
+      '<div class="muted">Your name: Mia (Roboto Black, #1d4ed8)</div><div class="muted">Your dog: beagle</div>',
+    );
 
     const detail = async () =>
       body<{

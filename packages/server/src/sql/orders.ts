@@ -247,7 +247,15 @@ export interface BuyerOrder {
   processing_fee: number;
   total: number;
   shipping_address: ShippingAddress;
-  items: { name: string; color: string; size: string; quantity: number; price: number }[];
+  items: {
+    name: string;
+    color: string;
+    size: string;
+    quantity: number;
+    price: number;
+    /** The buyer's values of a personalised product (migration 044). */
+    personalization: PersonalizedValue[];
+  }[];
   events: { kind: string; at: Date }[];
   shipments: { carrier: string; tracking_number: string; shipped_at: Date }[];
 }
@@ -266,7 +274,8 @@ export async function buyerOrder(
   );
   if (!order) return undefined;
   const items = await db.query<BuyerOrder['items'][number]>(
-    'SELECT name, color, size, quantity, price FROM order_items WHERE order_id = $1 ORDER BY id',
+    `SELECT name, color, size, quantity, price, personalization FROM order_items
+      WHERE order_id = $1 ORDER BY id`,
     [order.id],
   );
   const events = await db.query<{ kind: string; at: Date }>(

@@ -3,6 +3,7 @@ import {
   campaignUrlName,
   formatCurrency,
   PRODUCT_SEARCH_SORTS,
+  personalizationSummary,
   REVIEW_TEXT_MAX,
   REVIEW_TITLE_MAX,
   STATE_PROVINCES,
@@ -517,7 +518,7 @@ ${order.shipments.map((s) => {
 })}</dl>
 <table><caption class="visually-hidden">Items</caption><thead><tr><th scope="col">Item</th><th scope="col">Colour</th><th scope="col">Size</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${order.items.map(
     (i) =>
-      html`<tr><td>${i.name}</td><td>${i.color}</td><td>${i.size}</td><td>${i.quantity}</td><td>${m(i.price * i.quantity)}</td></tr>`,
+      html`<tr><td>${i.name}${personalizationSummary(i.personalization ?? []).map((line) => html`<div class="muted">${line}</div>`)}</td><td>${i.color}</td><td>${i.size}</td><td>${i.quantity}</td><td>${m(i.price * i.quantity)}</td></tr>`,
   )}</tbody></table>
 <table><caption class="visually-hidden">Totals</caption><tbody>
 <tr><th scope="row">Subtotal</th><td>${m(order.subtotal)}</td></tr>
