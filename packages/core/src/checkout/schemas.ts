@@ -18,6 +18,12 @@ export const CheckoutItem = z.object({
   quantity: z.number().int().min(1).max(CHECKOUT_MAX_QUANTITY),
   /** The buyer's values of a personalised product (its artworks' fields); none otherwise. */
   personalization: Personalization.optional(),
+  /**
+   * The set this item belongs to, for products of a combo campaign: the items of one campaign
+   * with the same number form one set (one of each product, same quantity) sold at the bundle
+   * price. Products of other campaigns leave it out.
+   */
+  bundle: z.number().int().min(0).max(CHECKOUT_MAX_LINES).optional(),
 });
 export type CheckoutItem = z.infer<typeof CheckoutItem>;
 

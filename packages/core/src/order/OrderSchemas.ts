@@ -86,6 +86,8 @@ export const OrderItemView = z.object({
   print_files: z.array(OrderPrintFile),
   /** The buyer's values of a personalised product, as bought (empty for other products). */
   personalization: z.array(PersonalizedValue).default([]),
+  /** The combo set the item was sold in: items of one set share it (null: sold on its own). */
+  bundle_id: z.string().nullable().optional(),
 });
 export type OrderItemView = z.infer<typeof OrderItemView>;
 

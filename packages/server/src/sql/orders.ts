@@ -14,6 +14,8 @@ export interface CheckoutLineRow {
   base_cost: number;
   /** The buyer's values of a personalised product (migration 044), resolved when priced. */
   personalization?: PersonalizedValue[];
+  /** The set of a combo campaign this line belongs to (its items share it; migration 051). */
+  bundle_id?: string;
 }
 
 export interface CheckoutRow {
@@ -194,8 +196,8 @@ export async function insertOrderFromCheckout(
   for (const item of checkout.items) {
     await db.query(
       `INSERT INTO order_items (order_id, seller_id, campaign_id, product_id, template_id, name,
-         color, size, quantity, price, base_cost, personalization)
-       SELECT $1, $2, c.id, p.id, t.id, $6, $7, $8, $9, $10, $11, $12::jsonb
+         color, size, quantity, price, base_cost, personalization, bundle_id)
+       SELECT $1, $2, c.id, p.id, t.id, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::uuid
          FROM (SELECT 1) one
          LEFT JOIN campaigns c ON c.id = $3 AND c.seller_id = $2
          LEFT JOIN products p ON p.id = $4 AND p.seller_id = $2
@@ -213,6 +215,7 @@ export async function insertOrderFromCheckout(
         item.price,
         item.base_cost,
         JSON.stringify(item.personalization ?? []),
+        item.bundle_id ?? null,
       ],
     );
   }
