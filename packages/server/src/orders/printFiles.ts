@@ -7,7 +7,8 @@
  * The job draws each planned design with the renderer the editor and `printloom render design`
  * use (`renderDesign` of @printloom/renderer/node: images and fonts loaded, drawDesignContained)
  * at the product's print space size in print pixels, and stores the PNG in the blob store under
- * the seller (`s{seller}/orders/{order}/{item}_{printSpace}.png`) and on the item.
+ * the seller (`s{seller}/orders/{order}/{item}_{printSpace}.png`) and on the item. A personalised
+ * item's design first gets the buyer's values kept on the item (core personalizeDesign).
  * Design images are read only from the seller's own stored files ('/files/s{seller}/…'),
  * http(s) addresses and data: addresses; any other address (a path of this machine) fails the
  * file, so a design can never make the server read its own disk.
