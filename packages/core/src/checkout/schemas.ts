@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from '../api/catalogSchemas.js';
+import { Personalization } from '../personalized/buyer.js';
 import { ShippingAddress } from './address.js';
 import { TipPercent } from './totals.js';
 
@@ -15,6 +16,8 @@ export const CheckoutItem = z.object({
   color: z.string().trim().min(1).max(60),
   size: z.string().trim().min(1).max(30),
   quantity: z.number().int().min(1).max(CHECKOUT_MAX_QUANTITY),
+  /** The buyer's values of a personalised product (its artworks' fields); none otherwise. */
+  personalization: Personalization.optional(),
   /**
    * The set this item belongs to, for products of a combo campaign: the items of one campaign
    * with the same number form one set (one of each product, same quantity) sold at the bundle

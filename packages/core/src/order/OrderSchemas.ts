@@ -10,6 +10,7 @@ import {
   OrderType,
   PaymentStatus,
 } from '../enums/orders.js';
+import { PersonalizedValue } from '../personalized/buyer.js';
 import {
   DEFAULT_ORDER_ORDER_BY,
   ORDER_ACTOR_KINDS,
@@ -83,6 +84,8 @@ export const OrderItemView = z.object({
   status: OrderItemStatus,
   mockup_url: z.string().nullable(),
   print_files: z.array(OrderPrintFile),
+  /** The buyer's values of a personalised product, as bought (empty for other products). */
+  personalization: z.array(PersonalizedValue).default([]),
   /** The combo set the item was sold in: items of one set share it (null: sold on its own). */
   bundle_id: z.string().nullable().optional(),
 });

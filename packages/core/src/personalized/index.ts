@@ -1,2 +1,3 @@
 export * from './artwork.js';
+export * from './buyer.js';
 export * from './library.js';

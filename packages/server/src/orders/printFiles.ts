@@ -7,15 +7,18 @@
  * The job draws each planned design with the renderer the editor and `printloom render design`
  * use (`renderDesign` of @printloom/renderer/node: images and fonts loaded, drawDesignContained)
  * at the product's print space size in print pixels, and stores the PNG in the blob store under
- * the seller (`s{seller}/orders/{order}/{item}_{printSpace}.png`) and on the item.
+ * the seller (`s{seller}/orders/{order}/{item}_{printSpace}.png`) and on the item. A personalised
+ * item's design first gets the buyer's values kept on the item (core personalizeDesign).
  * Design images are read only from the seller's own stored files ('/files/s{seller}/…'),
  * http(s) addresses and data: addresses; any other address (a path of this machine) fails the
  * file, so a design can never make the server read its own disk.
  */
 import {
   BLOB_FILE_PREFIX,
+  PersonalizedValue,
   type PrintFilePlan,
   type PrintSpaceDesign,
+  personalizeDesign,
   planPrintFiles,
 } from '@printloom/core';
 import { z } from 'zod';
@@ -31,7 +34,7 @@ export async function printFilePlanOf(
   order: { id: number; sellerId: number },
 ): Promise<PrintFilePlan> {
   const rows = await orderItemDesigns(db, order);
-  return planPrintFiles(
+  const plan = planPrintFiles(
     rows.map((row) => ({
       id: Number(row.id),
       print_spaces: row.print_spaces,
@@ -39,6 +42,20 @@ export async function printFilePlanOf(
       designer_files: row.designer_files ?? [],
     })),
   );
+  // A personalised item's files are drawn from the buyer's values (issue 16, migration 044).
+  const values = new Map(
+    rows.map((row) => [
+      Number(row.id),
+      PersonalizedValue.array().catch([]).parse(row.personalization),
+    ]),
+  );
+  return {
+    ...plan,
+    files: plan.files.map((file) => ({
+      ...file,
+      design: personalizeDesign(file.design, file.print_space, values.get(file.item_id) ?? []),
+    })),
+  };
 }
 
 /** An address a design may name, resolved for the renderer; throws for anything else. */

@@ -116,6 +116,7 @@ async function detailOf(q: Queryable, order: OrderFullRow): Promise<OrderDetail>
       status: i.status,
       mockup_url: i.mockup_url,
       print_files: i.print_files ?? [],
+      personalization: i.personalization ?? [],
       bundle_id: i.bundle_id,
     })),
     timeline: timeline.map((e) => ({

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   API,
+  buyerValuesOf,
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   normaliseKeyword,
   type PaymentGatewayName,
+  personalizationSummary,
   SITEMAP_MAX_URLS,
   saleProfit,
   toMajor,
@@ -65,6 +67,7 @@ import {
   productPage,
   thankYouPage,
 } from '../storefront/pages.js';
+import { personalizationHandlers, productPersonalization } from '../storefront/personalization.js';
 import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
 import {
@@ -270,6 +273,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   };
 
   registerGroup(app, API.storefront, {
+    ...personalizationHandlers(app),
     home: page(async (ctx) => {
       const featuredCollections = (await storeCollections(db, ctx.store, true)).slice(
         0,
@@ -314,12 +318,14 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       const reviews = await publishedReviews(db, ctx.store.seller_id, campaign.id, REVIEWS_SHOWN);
       // A combo sells its products as one set.
       if (campaign.system_type === 'combo') return comboProductPage(ctx, campaign, reviews);
+      const personal = await productPersonalization(db, ctx.store, campaign, params.campaign_slug);
       return productPage(
         ctx,
         campaign,
         app.config.comparePriceRate,
         Number(query.product) || undefined,
         reviews,
+        personal,
       );
     }),
     collection: page(async (ctx, { params, request }) => {
@@ -408,6 +414,12 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
               price: toMajor(item.price),
               image: '',
               url: `${ctx.prefix}/products/${encodeURIComponent(campaignUrlName(campaign ?? { id: Number(item.campaign_id) }))}`,
+              ...(item.personalization?.length
+                ? {
+                    personalization: buyerValuesOf(item.personalization),
+                    details: personalizationSummary(item.personalization),
+                  }
+                : {}),
             };
           }),
         ),

@@ -5,7 +5,11 @@
  * the buyer ordered in that store after a recovery email went out. The schedule lives in
  * `abandoned_settings`, the emails sent in `checkout_recovery_emails` (migration 025).
  */
-import { type AbandonedSettings, DEFAULT_ABANDONED_SETTINGS } from '@printloom/core';
+import {
+  type AbandonedSettings,
+  DEFAULT_ABANDONED_SETTINGS,
+  type PersonalizedValue,
+} from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { containsPattern, selectPage, Where } from './listQuery.js';
 
@@ -199,6 +203,8 @@ export interface RestorableCheckout {
     size: string;
     quantity: number;
     price: number;
+    /** The buyer's values of a personalised product (core PersonalizedValue). */
+    personalization?: PersonalizedValue[];
   }[];
   slugs: { id: number; slug: string | null }[];
 }

@@ -3,6 +3,7 @@
  * item's product (its print spaces and saved designs) and the files it stores per item and
  * print space. Every query is scoped by the order's seller.
  */
+import type { PersonalizedValue } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 
 export interface ItemDesignRow {
@@ -10,6 +11,8 @@ export interface ItemDesignRow {
   print_spaces: string | null;
   designs: { print_space: string; design_json: string | null }[] | null;
   designer_files: string[] | null;
+  /** The buyer's values of a personalised product (migration 044); [] for other items. */
+  personalization: PersonalizedValue[];
 }
 
 /** The live lines of an order with their product's print spaces, designs and designer files. */
@@ -18,7 +21,7 @@ export async function orderItemDesigns(
   order: { id: number; sellerId: number },
 ): Promise<ItemDesignRow[]> {
   return db.query<ItemDesignRow>(
-    `SELECT i.id, p.print_spaces,
+    `SELECT i.id, p.print_spaces, i.personalization,
         (SELECT json_agg(json_build_object('print_space', d.print_space,
                   'design_json', d.design_json) ORDER BY d.id)
            FROM designs d WHERE d.product_id = i.product_id) AS designs,

@@ -1,4 +1,4 @@
-import type { CheckoutTotals, ShippingAddress } from '@printloom/core';
+import type { CheckoutTotals, PersonalizedValue, ShippingAddress } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 
 /** A priced line of a checkout, as stored and as it becomes an order item (minor units). */
@@ -12,6 +12,8 @@ export interface CheckoutLineRow {
   quantity: number;
   price: number;
   base_cost: number;
+  /** The buyer's values of a personalised product (migration 044), resolved when priced. */
+  personalization?: PersonalizedValue[];
   /** The set of a combo campaign this line belongs to (its items share it; migration 051). */
   bundle_id?: string;
 }
@@ -194,8 +196,8 @@ export async function insertOrderFromCheckout(
   for (const item of checkout.items) {
     await db.query(
       `INSERT INTO order_items (order_id, seller_id, campaign_id, product_id, template_id, name,
-         color, size, quantity, price, base_cost, bundle_id)
-       SELECT $1, $2, c.id, p.id, t.id, $6, $7, $8, $9, $10, $11, $12::uuid
+         color, size, quantity, price, base_cost, personalization, bundle_id)
+       SELECT $1, $2, c.id, p.id, t.id, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::uuid
          FROM (SELECT 1) one
          LEFT JOIN campaigns c ON c.id = $3 AND c.seller_id = $2
          LEFT JOIN products p ON p.id = $4 AND p.seller_id = $2
@@ -212,6 +214,7 @@ export async function insertOrderFromCheckout(
         item.quantity,
         item.price,
         item.base_cost,
+        JSON.stringify(item.personalization ?? []),
         item.bundle_id ?? null,
       ],
     );
@@ -247,7 +250,15 @@ export interface BuyerOrder {
   processing_fee: number;
   total: number;
   shipping_address: ShippingAddress;
-  items: { name: string; color: string; size: string; quantity: number; price: number }[];
+  items: {
+    name: string;
+    color: string;
+    size: string;
+    quantity: number;
+    price: number;
+    /** The buyer's values of a personalised product (migration 044). */
+    personalization: PersonalizedValue[];
+  }[];
   events: { kind: string; at: Date }[];
   shipments: { carrier: string; tracking_number: string; shipped_at: Date }[];
 }
@@ -266,7 +277,8 @@ export async function buyerOrder(
   );
   if (!order) return undefined;
   const items = await db.query<BuyerOrder['items'][number]>(
-    'SELECT name, color, size, quantity, price FROM order_items WHERE order_id = $1 ORDER BY id',
+    `SELECT name, color, size, quantity, price, personalization FROM order_items
+      WHERE order_id = $1 ORDER BY id`,
     [order.id],
   );
   const events = await db.query<{ kind: string; at: Date }>(

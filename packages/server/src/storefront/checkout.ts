@@ -21,6 +21,7 @@ import {
   templateShippingRates,
 } from '../sql/storefront.js';
 import { sellableOptions } from './options.js';
+import { personalizeLines } from './personalization.js';
 
 /** A coupon accepted for a cart: its effect and the promotion behind it (null: none). */
 export interface AppliedCoupon {
@@ -105,6 +106,13 @@ export async function priceCheckout(
       price: toMinor(product.price),
       base_cost: baseCost ?? toMinor(product.base_cost),
     });
+  });
+  // The buyer's values of personalised products, checked against their artworks.
+  const personal = await personalizeLines(db, store, body.items);
+  Object.assign(errors, personal.errors);
+  lines.forEach((line, i) => {
+    const values = personal.values[i];
+    if (values && values.length > 0) line.personalization = values;
   });
   const first = Object.values(errors)[0]?.[0];
   if (first) throw unprocessable(first, errors);

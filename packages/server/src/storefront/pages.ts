@@ -1,7 +1,9 @@
 import {
+  type BuyerValue,
   campaignUrlName,
   formatCurrency,
   PRODUCT_SEARCH_SORTS,
+  personalizationSummary,
   REVIEW_TEXT_MAX,
   REVIEW_TITLE_MAX,
   STATE_PROVINCES,
@@ -21,6 +23,8 @@ import type {
 } from '../sql/storefront.js';
 import { esc, html, type Raw, raw, scriptJson } from './html.js';
 import { type SellableOptions, sellableOptions } from './options.js';
+import type { ProductPersonalization } from './personalization.js';
+import { PERSONALIZATION_CSS, personalizationForm } from './personalizationForm.js';
 
 /** Where a page is served: `prefix` is `/s/{slug}` on the dashboard host, '' on the store's own. */
 export interface PageContext {
@@ -52,7 +56,7 @@ input,select,textarea{font:inherit;padding:.5rem .6rem;border:1px solid #6c757d;
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #dee2e6}
 .notice{padding:.75rem 1rem;border-radius:.375rem;background:#e7f1ff}.error{background:#fde8e8;color:#842029}.muted{color:#5c636a}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.pager{display:flex;gap:1rem;margin-top:1rem}.reviews{margin-top:2.5rem}.review-list{list-style:none;padding:0}.review-list li{border-bottom:1px solid #dee2e6;padding:.5rem 0}.review-text{white-space:pre-line}blockquote{margin:.5rem 0 0 1rem;color:#41464b}summary{cursor:pointer;font-weight:600}`;
+.pager{display:flex;gap:1rem;margin-top:1rem}.reviews{margin-top:2.5rem}.review-list{list-style:none;padding:0}.review-list li{border-bottom:1px solid #dee2e6;padding:.5rem 0}.review-text{white-space:pre-line}blockquote{margin:.5rem 0 0 1rem;color:#41464b}summary{cursor:pointer;font-weight:600}${PERSONALIZATION_CSS}`;
 
 /** White or near-black text on the store colour, whichever reads better (WCAG contrast). */
 function onColor(hex: string): string {
@@ -326,6 +330,7 @@ export function productPage(
   comparePriceRate: number,
   selectedProductId: number | undefined,
   reviews: ReviewSummary = { rows: [], count: 0, average: 0 },
+  personal: ProductPersonalization | null = null,
 ): string {
   const store = ctx.store;
   const choices = productChoices(campaign);
@@ -414,6 +419,7 @@ ${choices.length > 1 ? html`<label for="product">Product</label><select id="prod
         html`<label><input type="radio" name="color" value="${color}"${i === 0 ? raw(' checked') : ''}> ${color}</label>`,
     )}</div></fieldset>
 <label for="size">Size</label><select id="size" name="size">${(first?.sizes ?? []).map((s) => html`<option>${s}</option>`)}</select>
+${personal ? personalizationForm(personal) : ''}
 <label for="quantity" style="margin-top:1rem">Quantity</label><input id="quantity" name="quantity" type="number" min="1" max="99" value="1" style="max-width:6rem">
 <p><button class="btn" type="submit" style="margin-top:1rem">Add to cart</button></p>
 <p id="added" role="status" aria-live="polite"></p></form>
@@ -447,6 +453,9 @@ export interface CartLine {
   price: number;
   image: string;
   url: string;
+  /** A personalised product's values as the buyer sent them, and the lines the cart shows. */
+  personalization?: BuyerValue[];
+  details?: string[];
   /** A combo's set: one pick per product; the line's price is the bundle price. */
   set?: { product_id: number; name: string; color: string; size: string }[];
 }
@@ -511,7 +520,7 @@ ${order.shipments.map((s) => {
 })}</dl>
 <table><caption class="visually-hidden">Items</caption><thead><tr><th scope="col">Item</th><th scope="col">Colour</th><th scope="col">Size</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${order.items.map(
     (i) =>
-      html`<tr><td>${i.name}</td><td>${i.color}</td><td>${i.size}</td><td>${i.quantity}</td><td>${m(i.price * i.quantity)}</td></tr>`,
+      html`<tr><td>${i.name}${personalizationSummary(i.personalization ?? []).map((line) => html`<div class="muted">${line}</div>`)}</td><td>${i.color}</td><td>${i.size}</td><td>${i.quantity}</td><td>${m(i.price * i.quantity)}</td></tr>`,
   )}</tbody></table>
 <table><caption class="visually-hidden">Totals</caption><tbody>
 <tr><th scope="row">Subtotal</th><td>${m(order.subtotal)}</td></tr>

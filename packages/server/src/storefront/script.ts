@@ -26,11 +26,29 @@ var box=d.querySelector('#colors .swatches');box.textContent='';p.colors.forEach
 var s=d.getElementById('size');s.textContent='';p.sizes.forEach(function(x){s.append(el('option',{},x))});
 thumbs.textContent='';p.images.forEach(function(img,i){var li=el('li'),bt=el('button',{type:'button','aria-pressed':String(!i),'data-src':img.url,'data-alt':img.alt});bt.append(el('img',{src:img.url,alt:'',width:64,height:64}),el('span',{class:'visually-hidden'},'Show '+img.alt));li.append(bt);thumbs.append(li)});
 if(p.images[0])show(p.images[0])});
+var pz=d.getElementById('personalize');
+// Personalised product: the buyer's values, a debounced live preview, the server's check
+function pvals(preview){var out=[];if(!pz)return out;pz.querySelectorAll('.pfield').forEach(function(f){var v={print_space:f.dataset.printSpace,layer_id:f.dataset.layer};
+if(f.dataset.kind==='text'){var i=f.querySelector('input[type=text]'),t=i.value,fo=f.querySelector('[data-part=font]'),co=f.querySelector('[data-part=color]:checked');if(fo&&fo.value)v.font_id=Number(fo.value);if(co&&co.value)v.color=co.value;
+if(!t.trim()&&preview&&(v.font_id||v.color))t=i.placeholder;if(t.trim())v.text=t;if(v.text||!preview)out.push(v)}
+else{var r=f.querySelector('input[type=radio]:checked');if(r){v.clipart_id=Number(r.value);out.push(v)}else if(!preview)out.push(v)}});return out}
+function perr(errors){pz.querySelectorAll('[data-error-for]').forEach(function(p){p.hidden=true;p.textContent=''});pz.querySelectorAll('[aria-invalid]').forEach(function(x){x.removeAttribute('aria-invalid')});var first=null,pe=d.getElementById('personal-error');pe.hidden=true;
+Object.keys(errors||{}).forEach(function(k){var m=errors[k][0],key=k.replace(/^personalization.?/,''),p=key&&pz.querySelector('[data-error-for="'+key.replace(/"/g,'')+'"]');
+if(!p){pe.textContent=m;pe.hidden=false;return}p.textContent=m;p.hidden=false;var f=p.closest('.pfield'),i=f.querySelector('input[type=text]')||f.querySelector('input');i.setAttribute('aria-invalid','true');if(!first)first=i});if(first)first.focus()}
+if(pz){var pimg=d.getElementById('personal-preview'),pst=d.getElementById('preview-status'),ptimer=0,pseq=0;
+function redraw(){clearTimeout(ptimer);ptimer=setTimeout(function(){var n=++pseq;pst.textContent='Drawing your preview…';
+fetch(pz.dataset.preview+'?print_space='+encodeURIComponent(pz.dataset.printSpace)+'&values='+encodeURIComponent(JSON.stringify(pvals(true)))).then(function(r){if(n!==pseq)return;
+if(!r.ok)return r.json().then(function(j){pst.textContent=j.message||'The preview cannot be drawn.'});return r.blob().then(function(bl){if(n!==pseq)return;var old=pimg.src;pimg.src=URL.createObjectURL(bl);if(old.indexOf('blob:')===0)URL.revokeObjectURL(old);pst.textContent='Preview updated.'})},function(){pst.textContent='The preview cannot be reached.'})},400)}
+function fixed(e){var f=e.target.closest('.pfield'),p=f&&f.querySelector('[data-error-for]');if(p){p.hidden=true;p.textContent='';f.querySelectorAll('[aria-invalid]').forEach(function(x){x.removeAttribute('aria-invalid')})}redraw()}
+pz.addEventListener('input',fixed);pz.addEventListener('change',fixed)}
 pf.addEventListener('submit',function(e){e.preventDefault();var p=current(),f=new FormData(pf),q=Math.max(1,Math.min(99,Number(f.get('quantity'))||1));
 var line={campaign_id:Number(pf.dataset.campaign),product_id:p.id,color:String(f.get('color')||p.colors[0]),size:String(f.get('size')||p.sizes[0]),quantity:q,name:pf.dataset.name+' – '+p.name,price:p.price,image:(p.images[0]||{}).url||'',url:pf.dataset.url};
-var c=load(),same=c.find(function(l){return !l.set&&l.product_id===line.product_id&&l.color===line.color&&l.size===line.size});
+function add(){var c=load(),key=JSON.stringify(line.personalization||[]),same=c.find(function(l){return !l.set&&l.product_id===line.product_id&&l.color===line.color&&l.size===line.size&&JSON.stringify(l.personalization||[])===key});
 if(same)same.quantity=Math.min(99,same.quantity+q);else c.push(line);save(c);
-var a=d.getElementById('added');a.textContent='Added to your cart. ';a.append(el('a',{href:prefix+'/cart'},'View cart'))})}
+var a=d.getElementById('added');a.textContent='Added to your cart. ';a.append(el('a',{href:prefix+'/cart'},'View cart'))}
+if(!pz){add();return}var vals=pvals(false);
+fetch(pz.dataset.check,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({personalization:vals})}).then(function(r){return r.json()}).then(function(j){
+if(!j.success){perr(j.errors||{personalization:[j.message||'Please check your personalisation.']});return}perr({});line.personalization=vals;line.details=j.data.summary;add()},function(){perr({personalization:['The shop cannot be reached. Please try again.']})})})}
 // Combo product page: one line for the whole set (a colour and size per product), at the bundle price
 var cb=d.getElementById('combo-form');
 if(cb){var cd=JSON.parse(d.getElementById('combo-data').textContent);
@@ -46,7 +64,7 @@ var box=d.getElementById('cart'),rd=d.getElementById('restore-data');
 if(rd){save(JSON.parse(rd.textContent));history.replaceState(null,'',location.pathname)}
 function drawCart(){var c=load(),go=d.getElementById('to-checkout');box.textContent='';if(!c.length){box.append(el('p',{class:'muted'},'Your cart is empty.'));go.hidden=true;return}
 var t=el('table'),h=el('thead'),tr=el('tr');['Item','Colour','Size','Quantity','Price',''].forEach(function(x){tr.append(el('th',{scope:'col'},x))});h.append(tr);t.append(h);var tb=el('tbody'),sum=0;
-c.forEach(function(l,i){var r=el('tr'),n=el('td'),a=el('a',{href:l.url},l.name);n.append(a);r.append(n,el('td',{},l.color),el('td',{},l.size));
+c.forEach(function(l,i){var r=el('tr'),n=el('td'),a=el('a',{href:l.url},l.name);n.append(a);(l.details||[]).forEach(function(x){n.append(el('div',{class:'muted'},x))});r.append(n,el('td',{},l.color),el('td',{},l.size));
 var qt=el('td'),qi=el('input',{type:'number',min:1,max:99,value:l.quantity,'aria-label':'Quantity of '+l.name,style:'max-width:5rem'});qi.addEventListener('change',function(){var c2=load();c2[i].quantity=Math.max(1,Math.min(99,Number(qi.value)||1));save(c2);drawCart()});qt.append(qi);
 var rm=el('button',{type:'button',class:'btn secondary'},'Remove');rm.setAttribute('aria-label','Remove '+l.name);rm.addEventListener('click',function(){var c2=load();c2.splice(i,1);save(c2);drawCart()});
 var rt=el('td');rt.append(rm);sum+=l.price*l.quantity;r.append(qt,el('td',{},fmt(l.price*l.quantity)),rt);tb.append(r)});
@@ -55,13 +73,13 @@ if(box)drawCart();
 // Checkout
 var cf=d.getElementById('checkout-form');
 if(cf){var states=JSON.parse(d.getElementById('states-data').textContent),country=d.getElementById('country'),st=d.getElementById('state'),stt=d.getElementById('state-text'),msg=d.getElementById('checkout-message'),checkoutId=null,pending=null;
-var sm=d.getElementById('summary'),c0=load();if(!c0.length){sm.append(el('p',{class:'notice'},'Your cart is empty.'))}else{var ul=el('ul');c0.forEach(function(l){ul.append(el('li',{},l.quantity+' × '+l.name+' ('+l.color+', '+l.size+')'))});sm.append(ul)}
+var sm=d.getElementById('summary'),c0=load();if(!c0.length){sm.append(el('p',{class:'notice'},'Your cart is empty.'))}else{var ul=el('ul');c0.forEach(function(l){ul.append(el('li',{},l.quantity+' × '+l.name+' ('+l.color+', '+l.size+')'+(l.details&&l.details.length?' – '+l.details.join('; '):'')))});sm.append(ul)}
 function fillStates(){var list=states[country.value];st.textContent='';if(list){st.hidden=false;stt.hidden=true;st.append(el('option',{value:''},'Choose…'));list.forEach(function(s){st.append(el('option',{value:s.value},s.text))})}else{st.hidden=true;stt.hidden=false}}
 country.addEventListener('change',fillStates);fillStates();
 function api(url,body){return fetch(url,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(r){return r.json().then(function(j){j.status=r.status;return j})})}
 function say(t,bad){msg.textContent=t;msg.className=bad?'notice error':t?'notice':''}
 cf.addEventListener('submit',function(e){e.preventDefault();var f=new FormData(cf),tip=f.get('tip');say('');
-var items=[];load().forEach(function(l,i){if(l.set)l.set.forEach(function(x){items.push({campaign_id:l.campaign_id,product_id:x.product_id,color:x.color,size:x.size,quantity:l.quantity,bundle:i})});else items.push({campaign_id:l.campaign_id,product_id:l.product_id,color:l.color,size:l.size,quantity:l.quantity})});
+var items=[];load().forEach(function(l,i){if(l.set)l.set.forEach(function(x){items.push({campaign_id:l.campaign_id,product_id:x.product_id,color:x.color,size:x.size,quantity:l.quantity,bundle:i})});else{var it={campaign_id:l.campaign_id,product_id:l.product_id,color:l.color,size:l.size,quantity:l.quantity};if(l.personalization)it.personalization=l.personalization;items.push(it)}});
 var body={items:items,email:f.get('email'),
 shipping_address:{name:f.get('name'),line1:f.get('line1'),city:f.get('city'),postcode:f.get('postcode')||'',country:f.get('country')}};
 var l2=f.get('line2');if(l2)body.shipping_address.line2=l2;var s=states[country.value]?f.get('state'):f.get('state-text');if(s)body.shipping_address.state=s;

@@ -10,6 +10,11 @@ import {
   StoreSlugParams,
 } from '../../checkout/schemas.js';
 import { CartRestoreQuery } from '../../customer/AbandonedCheckout.js';
+import {
+  PersonalizationCheckBody,
+  PersonalizationChecked,
+  PersonalizationPreviewQuery,
+} from '../../personalized/buyer.js';
 import { route } from './RouteContract.js';
 
 const tags = ['storefront'] as const;
@@ -164,6 +169,33 @@ export const storefront = {
     tags,
     auth: 'none',
     answer: { kind: 'text', contentType: 'text/javascript; charset=utf-8' },
+  }),
+  personalizationPreview: route({
+    method: 'GET',
+    path: '/public/stores/:slug/products/:campaign_slug/preview.png',
+    summary: "A personalised product's design drawn with the buyer's values (live preview)",
+    description:
+      "`values` is the JSON of the buyer's values (the checkout item's `personalization`); fields left empty show the seller's own text or picture. A PNG whose longest side is at most 600 pixels.",
+    tags,
+    auth: 'none',
+    params: z.object({ slug, campaign_slug: slug }),
+    query: PersonalizationPreviewQuery,
+    answer: { kind: 'binary', contentType: 'image/png' },
+    rateLimit: 'images',
+    errors: [404, 422],
+  }),
+  checkPersonalization: route({
+    method: 'POST',
+    path: '/public/stores/:slug/products/:campaign_slug/personalization',
+    summary: "Check a buyer's values of a personalised product before it goes in the cart",
+    description:
+      'Answers the values as an order keeps them and the lines the cart shows; 422 with a message per field (`personalization.{print_space}.{layer_id}`) otherwise.',
+    tags,
+    auth: 'none',
+    params: z.object({ slug, campaign_slug: slug }),
+    body: PersonalizationCheckBody,
+    response: PersonalizationChecked,
+    errors: [404, 422],
   }),
   createCheckout: route({
     method: 'POST',

@@ -2,6 +2,7 @@ import {
   errorMessage,
   OrderAddressBody,
   type OrderDetail,
+  personalizationSummary,
   type SellerOrderAction,
   userDateTime,
 } from '@printloom/core';
@@ -227,6 +228,16 @@ function Items({ order }: { order: OrderDetail }) {
                   {item.color} · {item.size} · × {item.quantity} ·{' '}
                   {money(item.price, order.currency)}
                 </div>
+                {item.personalization.length > 0 ? (
+                  <div className="small mt-1" data-testid="order-item-personalization">
+                    <span className="fw-semibold">Personalisation</span>
+                    <ul className="mb-1 ps-3">
+                      {personalizationSummary(item.personalization).map((line, i) => (
+                        <li key={`${item.personalization[i]?.layer_id ?? i}`}>{line}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 <OrderBadge status={item.status} />
                 {item.bundle_id && (
                   <span className="badge text-bg-info ms-1" data-testid="order-item-set">

@@ -1,4 +1,4 @@
-import { errorMessage, userDate } from '@printloom/core';
+import { errorMessage, personalizationSummary, userDate } from '@printloom/core';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
 import { useMe } from '../../api/hooks/useAuth.js';
@@ -91,7 +91,16 @@ export function OrderInvoicePage() {
             <tbody>
               {o.items.map((item) => (
                 <tr key={item.id}>
-                  <td>{item.name}</td>
+                  <td>
+                    {item.name}
+                    {item.personalization.length > 0 ? (
+                      <ul className="small mb-0 ps-3">
+                        {personalizationSummary(item.personalization).map((line, i) => (
+                          <li key={`${item.personalization[i]?.layer_id ?? i}`}>{line}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </td>
                   <td>
                     {item.color} / {item.size}
                   </td>
