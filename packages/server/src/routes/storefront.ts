@@ -7,6 +7,7 @@ import {
   type PaymentGatewayName,
   SITEMAP_MAX_URLS,
   saleProfit,
+  splitCrossSale,
   toMajor,
   toMinor,
   trackingUrl,
@@ -16,6 +17,7 @@ import type { Queryable } from '../db/Db.js';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
+import { bookCrossSales } from '../money/crossSelling.js';
 import { bookSalePoints } from '../money/points.js';
 import { bookReferralCommission, type CommissionSettings } from '../money/referralCommission.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
@@ -233,16 +235,33 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gatewayName);
     await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
     // The seller's profit, pending for the hold period, booked with the order (issue 14).
-    await bookSale(
+    // Campaigns cross-sold from other sellers are booked to their owners, less the store's
+    // commission (money/crossSelling.ts); the rest is the store seller's own sale.
+    const split = splitCrossSale(checkout.items, checkout.discount, saleSettings.fees);
+    if (split.own.lines.length > 0) {
+      await bookSale(
+        tx,
+        {
+          id: order.id,
+          sellerId: checkout.seller_id,
+          orderNumber: order.order_number,
+          currency: checkout.currency,
+          items: split.own.lines,
+          discount: split.own.discount,
+        },
+        saleSettings,
+      );
+    }
+    await bookCrossSales(
       tx,
       {
         id: order.id,
-        sellerId: checkout.seller_id,
         orderNumber: order.order_number,
+        storeSellerId: checkout.seller_id,
+        storeId: checkout.store_id,
         currency: checkout.currency,
-        items: checkout.items,
-        discount: checkout.discount,
       },
+      split.parts,
       saleSettings,
     );
     // SEN points for the items sold, with the order (issue 14).
@@ -309,7 +328,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         remember(reply, 'clickedCampaigns', seen);
       }
       const query = request.query as { product?: string };
-      const reviews = await publishedReviews(db, ctx.store.seller_id, campaign.id, REVIEWS_SHOWN);
+      const reviews = await publishedReviews(db, campaign.seller_id, campaign.id, REVIEWS_SHOWN);
       return productPage(
         ctx,
         campaign,

@@ -12,6 +12,13 @@ export interface CheckoutLineRow {
   quantity: number;
   price: number;
   base_cost: number;
+  /**
+   * Set on a campaign cross-sold from another seller (migration 045): its owner, the offer the
+   * store listed it under and that offer's commission percent, as they were when priced.
+   */
+  owner_id?: number;
+  offer_id?: number;
+  commission_percent?: number;
 }
 
 export interface CheckoutRow {
@@ -200,7 +207,8 @@ export async function insertOrderFromCheckout(
          LEFT JOIN product_templates t ON t.id = $5`,
       [
         id,
-        checkout.seller_id,
+        // A cross-sold item keeps its campaign owner's seller_id; the order is the store's.
+        item.owner_id ?? checkout.seller_id,
         item.campaign_id,
         item.product_id,
         item.template_id,

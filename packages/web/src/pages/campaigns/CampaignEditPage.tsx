@@ -25,6 +25,7 @@ import { notifyError, notifyUploadFailed } from '../../toast/notify.js';
 import { toasts } from '../../toast/toastStore.js';
 import { CampaignHeaderActions } from './edit/CampaignHeaderActions.js';
 import { CampaignStores } from './edit/CampaignStores.js';
+import { CrossSellOfferControl } from './edit/CrossSellOffer.js';
 import {
   type CampaignFormValues,
   coloursOf,
@@ -634,6 +635,7 @@ function CampaignEditor({
                   </div>
                 )}
                 {saved && user && <CampaignStores campaignId={saved.id} user={user} />}
+                {saved && user && <CrossSellOfferControl campaignId={saved.id} user={user} />}
                 <div className="d-flex flex-wrap gap-2 align-items-center">
                   <button
                     type="submit"
