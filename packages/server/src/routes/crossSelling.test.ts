@@ -344,6 +344,31 @@ describe.each(BACKENDS)('cross-selling on %s', (backend) => {
     expect(twice.statusCode).toBe(404);
   });
 
+  it('keeps a session signed in for some stores to those stores', async () => {
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/seller/stores',
+      headers: bearer(bob),
+      payload: { name: 'bob-two', slug: 'bob-two' },
+    });
+    const secondId = body<{ id: number }>(second).data.id;
+    await createUser(t.app, { email: 'ops@example.test', isAdmin: true });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login-as-seller',
+      headers: bearer(await login(t.app, 'ops@example.test')),
+      payload: { seller_id: bobId, store_ids: [secondId] },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const scoped = body<{ access_token: string }>(signedIn).data.access_token;
+    await offer(alice, aliceSale.campaignId, true, 20);
+    expect((await addTo(scoped, bobStore, aliceSale.campaignId)).statusCode).toBe(403);
+    expect((await addTo(scoped, secondId, aliceSale.campaignId)).statusCode).toBe(200);
+    // The sales were made in the other store: this session sees none of them.
+    expect((await sales(scoped, 'side=store')).total).toBe(0);
+    expect((await sales(bob, 'side=store')).total).toBe(2);
+  });
+
   it('checks permissions on the server', async () => {
     const reader = await memberSession(t.app, bobId, 'reader@example.test', ['get_orders']);
     expect((await sales(reader, 'side=store')).total).toBe(2);

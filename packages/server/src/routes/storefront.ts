@@ -328,7 +328,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         remember(reply, 'clickedCampaigns', seen);
       }
       const query = request.query as { product?: string };
-      const reviews = await publishedReviews(db, campaign.seller_id, campaign.id, REVIEWS_SHOWN);
+      const reviews = await publishedReviews(db, ctx.store.seller_id, campaign.id, REVIEWS_SHOWN);
       return productPage(
         ctx,
         campaign,
