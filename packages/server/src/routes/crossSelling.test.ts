@@ -228,6 +228,13 @@ describe.each(BACKENDS)('cross-selling on %s', (backend) => {
       [bobSale.campaignId, bobId],
     ]);
 
+    // Bob's order page shows both lines; Alice has no such order of her own.
+    const detail = await call(bob, 'GET', `/seller/orders/${order.order_id}`);
+    expect(
+      body<{ items: Array<{ campaign_id: number }> }>(detail).data.items.map((i) => i.campaign_id),
+    ).toEqual([aliceSale.campaignId, bobSale.campaignId]);
+    expect((await call(alice, 'GET', `/seller/orders/${order.order_id}`)).statusCode).toBe(404);
+
     const aliceBase = await baseCostOf(aliceSale);
     const bobBase = await baseCostOf(bobSale);
     // Alice: 2 × 30.00 = 60.00, less base cost, the 4% fee (2.40) and Bob's 15% (9.00).
