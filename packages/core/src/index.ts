@@ -11,6 +11,7 @@ export * from './catalog/index.js';
 export * from './checkout/index.js';
 export * from './client/index.js';
 export * from './color/index.js';
+export * from './crossSelling/index.js';
 export * from './currency/index.js';
 export * from './customer/index.js';
 export * from './dates/index.js';

@@ -40,6 +40,7 @@ import { registerCampaignTemplateRoutes } from './routes/campaignTemplates.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
 import { registerClientTrace } from './routes/clientTrace.js';
 import { registerCollectionRoutes } from './routes/collections.js';
+import { registerCrossSellingRoutes } from './routes/crossSelling.js';
 import { registerCustomerRoutes } from './routes/customers.js';
 import { registerCustomMockupRoutes } from './routes/customMockups.js';
 import { registerDevRoutes } from './routes/dev.js';
@@ -360,6 +361,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerAbandonedRoutes(app);
   await registerOrderCareRoutes(app);
   await registerReferralRoutes(app);
+  await registerCrossSellingRoutes(app);
   await registerCalendarRoutes(app);
   await registerAiDesignRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);

@@ -119,6 +119,7 @@ export function createApiClient(options: ApiClientOptions) {
     productReviews: groupClient(API.productReviews),
     searchKeywords: groupClient(API.searchKeywords),
     referral: groupClient(API.referral),
+    crossSelling: groupClient(API.crossSelling),
     calendar: groupClient(API.calendar),
     socialFeeds: groupClient(API.socialFeeds),
     customers: {

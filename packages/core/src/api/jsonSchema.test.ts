@@ -13,6 +13,7 @@ import * as catalog from '../catalog/index.js';
 import * as checkout from '../checkout/index.js';
 import * as client from '../client/index.js';
 import * as color from '../color/index.js';
+import * as crossSelling from '../crossSelling/index.js';
 import * as currency from '../currency/index.js';
 import * as customer from '../customer/index.js';
 import * as dates from '../dates/index.js';
@@ -91,6 +92,7 @@ const folderIndexes: Record<string, Record<string, unknown>> = {
   promotion,
   quality,
   referral,
+  crossSelling,
   state,
   store,
   survey,

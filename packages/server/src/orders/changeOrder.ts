@@ -7,6 +7,7 @@ import type { Queryable } from '../db/Db.js';
 import { conflict } from '../http/errors.js';
 import type { JobQueue } from '../jobs/defineJob.js';
 import { bookOrderReversal } from '../money/bookings.js';
+import { reverseCrossSales } from '../money/crossSelling.js';
 import { reverseSalePoints } from '../money/points.js';
 import { reverseReferralCommission } from '../money/referralCommission.js';
 import { type OrderFullRow, orderItems, writeOrderState } from '../sql/sellerOrders.js';
@@ -37,6 +38,16 @@ export async function changeOrder(
   if (!result.ok) throw conflict(result.reason);
   await writeOrderState(tx, Number(order.id), result.state);
   if (before.payment_status !== 'refunded' && result.state.payment_status === 'refunded') {
+    // Campaigns of other sellers it cross-sold: their owners' sale and this seller's commission.
+    await reverseCrossSales(
+      tx,
+      {
+        id: Number(order.id),
+        seller_id: Number(order.seller_id),
+        order_number: order.order_number,
+      },
+      { actorId: actor.id },
+    );
     // Cancel with refund: the sale booked for the order is undone in the same transaction.
     await bookOrderReversal(
       tx,

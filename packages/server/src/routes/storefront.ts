@@ -9,6 +9,7 @@ import {
   personalizationSummary,
   SITEMAP_MAX_URLS,
   saleProfit,
+  splitCrossSale,
   toMajor,
   toMinor,
   trackingUrl,
@@ -18,6 +19,7 @@ import type { Queryable } from '../db/Db.js';
 import { httpError, notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
+import { bookCrossSales } from '../money/crossSelling.js';
 import { bookSalePoints } from '../money/points.js';
 import { bookReferralCommission, type CommissionSettings } from '../money/referralCommission.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
@@ -238,16 +240,33 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gatewayName);
     await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
     // The seller's profit, pending for the hold period, booked with the order (issue 14).
-    await bookSale(
+    // Campaigns cross-sold from other sellers are booked to their owners, less the store's
+    // commission (money/crossSelling.ts); the rest is the store seller's own sale.
+    const split = splitCrossSale(checkout.items, checkout.discount, saleSettings.fees);
+    if (split.own.lines.length > 0) {
+      await bookSale(
+        tx,
+        {
+          id: order.id,
+          sellerId: checkout.seller_id,
+          orderNumber: order.order_number,
+          currency: checkout.currency,
+          items: split.own.lines,
+          discount: split.own.discount,
+        },
+        saleSettings,
+      );
+    }
+    await bookCrossSales(
       tx,
       {
         id: order.id,
-        sellerId: checkout.seller_id,
         orderNumber: order.order_number,
+        storeSellerId: checkout.seller_id,
+        storeId: checkout.store_id,
         currency: checkout.currency,
-        items: checkout.items,
-        discount: checkout.discount,
       },
+      split.parts,
       saleSettings,
     );
     // SEN points for the items sold, with the order (issue 14).

@@ -14,6 +14,13 @@ export interface CheckoutLineRow {
   base_cost: number;
   /** The buyer's values of a personalised product (migration 044), resolved when priced. */
   personalization?: PersonalizedValue[];
+  /**
+   * Set on a campaign cross-sold from another seller (migration 045): its owner, the offer the
+   * store listed it under and that offer's commission percent, as they were when priced.
+   */
+  owner_id?: number;
+  offer_id?: number;
+  commission_percent?: number;
   /** The set of a combo campaign this line belongs to (its items share it; migration 051). */
   bundle_id?: string;
 }
@@ -204,7 +211,8 @@ export async function insertOrderFromCheckout(
          LEFT JOIN product_templates t ON t.id = $5`,
       [
         id,
-        checkout.seller_id,
+        // A cross-sold item keeps its campaign owner's seller_id; the order is the store's.
+        item.owner_id ?? checkout.seller_id,
         item.campaign_id,
         item.product_id,
         item.template_id,

@@ -104,7 +104,10 @@ export async function publicOrderItems(
   return db.query<PublicOrderItemRow>(
     `SELECT id, order_id, campaign_id, product_id, name, color, size, quantity,
        price::float8 AS price, base_cost::float8 AS base_cost, status
-     FROM order_items WHERE seller_id = $1 AND order_id = ANY($2::bigint[]) ORDER BY id`,
+     FROM order_items i WHERE i.order_id = ANY($2::bigint[])
+       -- The seller's orders, with the lines of other sellers' campaigns its stores cross-sold.
+       AND EXISTS (SELECT 1 FROM orders o WHERE o.id = i.order_id AND o.seller_id = $1)
+     ORDER BY id`,
     [sellerId, orderIds],
   );
 }

@@ -60,7 +60,8 @@ export async function referralTotals(
   const [row] = await q.query<{ referred: string | number; commission: string | number }>(
     `SELECT (SELECT count(*) FROM users WHERE ref_id = $1) AS referred,
             (SELECT coalesce(sum(amount), 0) FROM ledger_entries
-              WHERE seller_id = $1 AND type = 'commission') AS commission`,
+              WHERE seller_id = $1 AND type = 'commission'
+                AND idempotency_key NOT LIKE 'order:%:cross-commission%') AS commission`,
     [referrerId],
   );
   return { referred: Number(row?.referred ?? 0), commission: Number(row?.commission ?? 0) };

@@ -3,7 +3,9 @@ import type { Queryable } from '../db/Db.js';
 /**
  * Reads of the buyer-facing storefront. Every read starts from a store that is not archived and
  * keeps to that store's seller: its listed campaigns (active, not deleted), its collections
- * (its own or the seller's shared ones), its published pages.
+ * (its own or the seller's shared ones), its published pages. The one exception is a campaign
+ * of another seller that the store lists under that owner's open cross-selling offer
+ * (`LISTED_SQL`, migration 045).
  */
 
 export interface PublicStore {
@@ -63,6 +65,17 @@ export async function sellerPublicStore(
  * buyer sees (storefront, checkout, pricing) reads it through this one expression.
  */
 export const SELL_PRICE_SQL = 'COALESCE(p.price, GREATEST(ceil(t.base_cost * 2) - 0.01, 0.99))';
+
+/**
+ * Whether store `$1`'s row `sc` shows campaign `c` to buyers, the store's seller being `$2`: a
+ * live campaign that is the seller's own, or another seller's listed under the open offer the
+ * store's seller accepted (cross-selling; a closed or replaced offer hides it at once).
+ */
+export const LISTED_SQL = `sc.store_id = $1 AND c.status = 'active' AND c.deleted_at IS NULL
+  AND ((sc.offer_id IS NULL AND c.seller_id = $2)
+    OR (sc.offer_id IS NOT NULL AND sc.seller_id = $2 AND c.seller_id <> $2 AND EXISTS (
+      SELECT 1 FROM cross_sell_offers o WHERE o.id = sc.offer_id AND o.campaign_id = c.id
+         AND o.seller_id = c.seller_id AND o.withdrawn_at IS NULL)))`;
 
 /** A campaign in a listing. */
 export interface CampaignCard {
@@ -147,7 +160,7 @@ export async function storeCampaignCards(
             count(*) OVER () AS total
        FROM store_campaigns sc
        JOIN campaigns c ON c.id = sc.campaign_id
-      WHERE sc.store_id = $1 AND c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
+      WHERE ${LISTED_SQL}
         ${where}
       ORDER BY ${ORDER[query.sort]}
       LIMIT $${params.length - 1} OFFSET $${params.length}`,
@@ -180,6 +193,8 @@ export interface StoreMockup {
 }
 export interface StoreCampaign {
   id: number;
+  /** The campaign's owner: the store's seller, or the owner of a cross-sold campaign. */
+  seller_id: number;
   name: string;
   slug: string | null;
   thumb_url: string | null;
@@ -204,16 +219,17 @@ export async function storeCampaignBySlug(
 ): Promise<StoreCampaign | undefined> {
   const byId = /^campaign-(\d{1,15})$/.exec(name);
   const [campaign] = await db.query<Omit<StoreCampaign, 'products' | 'mockups'>>(
-    `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at, c.updated_at, c.system_type,
-            c.bundle_price
+    `SELECT c.id, c.seller_id, c.name, c.slug, c.thumb_url, c.created_at, c.updated_at,
+            c.system_type, c.bundle_price
        FROM campaigns c JOIN store_campaigns sc ON sc.campaign_id = c.id AND sc.store_id = $1
-      WHERE c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
+      WHERE ${LISTED_SQL}
         AND ${byId ? "(c.id = $3 AND COALESCE(c.slug, '') = '')" : 'c.slug = $3'}
-      ORDER BY c.id LIMIT 1`,
+      ORDER BY (sc.offer_id IS NOT NULL), c.id LIMIT 1`,
     [store.id, store.seller_id, byId ? Number(byId[1]) : name],
   );
   if (!campaign) return undefined;
-  const products = await campaignProducts(db, store.seller_id, [campaign.id]);
+  const seller_id = Number(campaign.seller_id);
+  const products = await campaignProducts(db, seller_id, [campaign.id]);
   const mockups = await db.query<StoreMockup>(
     `SELECT id, product_id, print_space, file_url FROM mockups
       WHERE campaign_id = $1 ORDER BY is_default DESC, id`,
@@ -221,6 +237,7 @@ export async function storeCampaignBySlug(
   );
   return {
     ...campaign,
+    seller_id,
     bundle_price: campaign.bundle_price === null ? null : Number(campaign.bundle_price),
     products,
     mockups,
@@ -258,12 +275,36 @@ export async function storeListedCampaignIds(
   store: PublicStore,
   ids: number[],
 ): Promise<number[]> {
-  const rows = await db.query<{ id: number }>(
-    `SELECT c.id FROM campaigns c JOIN store_campaigns sc ON sc.campaign_id = c.id AND sc.store_id = $1
-      WHERE c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL AND c.id = ANY($3::bigint[])`,
+  return (await storeListedCampaigns(db, store, ids)).map((row) => row.id);
+}
+
+/** A campaign the store lists with its owner and, when cross-sold, the offer it is sold under. */
+export interface ListedCampaign {
+  id: number;
+  seller_id: number;
+  offer_id: number | null;
+  commission_percent: number | null;
+}
+
+/** Those of `ids` the store lists, with their owners and cross-selling terms. */
+export async function storeListedCampaigns(
+  db: Queryable,
+  store: PublicStore,
+  ids: number[],
+): Promise<ListedCampaign[]> {
+  const rows = await db.query<ListedCampaign>(
+    `SELECT c.id, c.seller_id, sc.offer_id, o.commission_percent
+       FROM campaigns c JOIN store_campaigns sc ON sc.campaign_id = c.id AND sc.store_id = $1
+       LEFT JOIN cross_sell_offers o ON o.id = sc.offer_id
+      WHERE ${LISTED_SQL} AND c.id = ANY($3::bigint[])`,
     [store.id, store.seller_id, ids],
   );
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    seller_id: Number(row.seller_id),
+    offer_id: row.offer_id === null ? null : Number(row.offer_id),
+    commission_percent: row.commission_percent === null ? null : Number(row.commission_percent),
+  }));
 }
 
 export interface StoreCollection {
@@ -340,7 +381,7 @@ export async function storePageLinks(
 export async function storeCampaignCount(db: Queryable, store: PublicStore): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id
-      WHERE sc.store_id = $1 AND c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL`,
+      WHERE ${LISTED_SQL}`,
     [store.id, store.seller_id],
   );
   return Number(row?.n ?? 0);
@@ -355,7 +396,7 @@ export async function storeCampaignUrls(
 ): Promise<{ id: number; slug: string | null; updated_at: Date }[]> {
   return db.query(
     `SELECT c.id, c.slug, c.updated_at FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id
-      WHERE sc.store_id = $1 AND c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
+      WHERE ${LISTED_SQL}
       ORDER BY c.id LIMIT $3 OFFSET $4`,
     [store.id, store.seller_id, limit, offset],
   );
@@ -372,7 +413,8 @@ export async function trackStorefront(
   await db.query(
     `INSERT INTO storefront_tracks (campaign_id, store_id, seller_id, day, ${what})
      SELECT c.id, $1, $2, current_date, 1 FROM campaigns c
-      WHERE c.seller_id = $2 AND c.id = ANY($3::bigint[])
+      WHERE c.id = ANY($3::bigint[]) AND (c.seller_id = $2 OR EXISTS (SELECT 1 FROM store_campaigns sc
+        WHERE sc.store_id = $1 AND sc.campaign_id = c.id AND sc.seller_id = $2 AND sc.offer_id IS NOT NULL))
      ON CONFLICT (campaign_id, store_id, day) DO UPDATE SET ${what} = storefront_tracks.${what} + 1`,
     [store.id, store.seller_id, campaignIds],
   );

@@ -223,10 +223,10 @@ export async function archiveStore(db: Queryable, sellerId: number, id: number):
   return rows.length > 0;
 }
 
-/** The campaigns a store lists, by id. */
+/** The seller's own campaigns a store lists, by id (cross-sold ones are in `crossSelling`). */
 export async function storeCampaignIds(db: Queryable, storeId: number): Promise<number[]> {
   const rows = await db.query<{ campaign_id: number }>(
-    'SELECT campaign_id FROM store_campaigns WHERE store_id = $1 ORDER BY campaign_id',
+    'SELECT campaign_id FROM store_campaigns WHERE store_id = $1 AND offer_id IS NULL ORDER BY campaign_id',
     [storeId],
   );
   return rows.map((row) => Number(row.campaign_id));
@@ -246,7 +246,10 @@ export async function sellerCampaignIds(
   return rows.map((row) => Number(row.id));
 }
 
-/** Replaces the campaigns one of the seller's stores lists (ids already checked as theirs). */
+/**
+ * Replaces the seller's own campaigns one of the seller's stores lists (ids already checked as
+ * theirs); the other sellers' campaigns it cross-sells stay.
+ */
 export async function setStoreCampaigns(
   db: Queryable,
   sellerId: number,
@@ -254,7 +257,8 @@ export async function setStoreCampaigns(
   campaignIds: readonly number[],
 ): Promise<void> {
   await db.query(
-    'DELETE FROM store_campaigns WHERE store_id = $1 AND seller_id = $2 AND NOT (campaign_id = ANY($3::bigint[]))',
+    `DELETE FROM store_campaigns WHERE store_id = $1 AND seller_id = $2 AND offer_id IS NULL
+       AND NOT (campaign_id = ANY($3::bigint[]))`,
     [storeId, sellerId, [...campaignIds]],
   );
   await db.query(

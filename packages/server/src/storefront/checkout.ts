@@ -16,8 +16,9 @@ import { unprocessable } from '../http/errors.js';
 import type { CheckoutLineRow } from '../sql/orders.js';
 import {
   campaignProducts,
+  type ListedCampaign,
   type PublicStore,
-  storeListedCampaignIds,
+  storeListedCampaigns,
   templateShippingRates,
 } from '../sql/storefront.js';
 import { sellableOptions } from './options.js';
@@ -55,6 +56,18 @@ export interface CouponResolver {
   ): Promise<void>;
 }
 
+/** The cross-selling fields of a line whose campaign is another seller's (none for the store's own). */
+function crossSoldTerms(
+  listed: ListedCampaign | undefined,
+): Pick<CheckoutLineRow, 'owner_id' | 'offer_id' | 'commission_percent'> {
+  if (!listed || listed.offer_id === null || listed.commission_percent === null) return {};
+  return {
+    owner_id: listed.seller_id,
+    offer_id: listed.offer_id,
+    commission_percent: listed.commission_percent,
+  };
+}
+
 export interface PricedCheckout {
   lines: CheckoutLineRow[];
   totals: CheckoutTotals;
@@ -66,7 +79,9 @@ export interface PricedCheckout {
 
 /**
  * Prices a cart in a store: every item must be a product of a campaign the store lists, in one
- * of its colours and sizes; prices come from the database, never from the buyer.
+ * of its colours and sizes; prices come from the database, never from the buyer. A campaign
+ * cross-sold from another seller is priced from its owner's products, and its line carries the
+ * owner and the offer's terms the order will be booked under.
  */
 export async function priceCheckout(
   db: Queryable,
@@ -76,8 +91,21 @@ export async function priceCheckout(
   coupons: CouponResolver,
 ): Promise<PricedCheckout> {
   const campaignIds = [...new Set(body.items.map((i) => i.campaign_id))];
-  const listed = new Set(await storeListedCampaignIds(db, store, campaignIds));
-  const products = await campaignProducts(db, store.seller_id, [...listed]);
+  const listedRows = await storeListedCampaigns(db, store, campaignIds);
+  const listed = new Set(listedRows.map((row) => row.id));
+  const owners = [...new Set(listedRows.map((row) => row.seller_id))];
+  const products = (
+    await Promise.all(
+      owners.map((owner) =>
+        campaignProducts(
+          db,
+          owner,
+          listedRows.filter((row) => row.seller_id === owner).map((row) => row.id),
+        ),
+      ),
+    )
+  ).flat();
+  const terms = new Map(listedRows.map((row) => [row.id, row]));
   const lines: CheckoutLineRow[] = [];
   const errors: Record<string, string[]> = {};
   body.items.forEach((item, i) => {
@@ -105,6 +133,7 @@ export async function priceCheckout(
       quantity: item.quantity,
       price: toMinor(product.price),
       base_cost: baseCost ?? toMinor(product.base_cost),
+      ...crossSoldTerms(terms.get(item.campaign_id)),
     });
   });
   // The buyer's values of personalised products, checked against their artworks.
@@ -116,8 +145,9 @@ export async function priceCheckout(
   });
   const first = Object.values(errors)[0]?.[0];
   if (first) throw unprocessable(first, errors);
-  // Products of combo campaigns sell as sets at their bundle price.
-  await priceComboSets(db, store.seller_id, body.items, lines, products);
+  // Products of combo campaigns sell as sets at their bundle price (each owner's combos, the
+  // store seller's and those cross-sold from other sellers).
+  for (const owner of owners) await priceComboSets(db, owner, body.items, lines, products);
   const { address, problems } = checkAddress(body.shipping_address);
   const rates = await templateShippingRates(db, [...new Set(lines.map((l) => l.template_id))]);
   const priced: CheckoutLine[] = lines.map((l) => {

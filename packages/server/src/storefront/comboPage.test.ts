@@ -57,6 +57,7 @@ const product = (id: number, name: string, price: number, extra: Partial<StorePr
 });
 const campaign: StoreCampaign = {
   id: 6,
+  seller_id: 2,
   name: 'Cat set',
   slug: 'cat-set',
   thumb_url: null,

@@ -185,6 +185,12 @@ export const queryKeys = {
     all: ['calendar'] as const,
     month: (month: string) => [...queryKeys.calendar.all, 'month', month] as const,
   },
+  crossSelling: {
+    all: ['cross-selling'] as const,
+    offer: (campaignId: number) => [...queryKeys.crossSelling.all, 'offer', campaignId] as const,
+    campaigns: (query: object) => [...queryKeys.crossSelling.all, 'campaigns', query] as const,
+    sales: (query: object) => [...queryKeys.crossSelling.all, 'sales', query] as const,
+  },
   referral: {
     all: ['referral'] as const,
     program: () => [...queryKeys.referral.all, 'program'] as const,

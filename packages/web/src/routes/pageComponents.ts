@@ -51,7 +51,8 @@ export const PAGE_COMPONENTS = {
 
   all_orders: async () => (await import('../pages/orders/OrdersListPage.js')).OrdersListPage,
   abandoned: async () => (await import('../pages/abandoned/AbandonedPage.js')).AbandonedPage,
-  cross_selling: comingSoon,
+  cross_selling: async () =>
+    (await import('../pages/crossSelling/CrossSellingPage.js')).CrossSellingPage,
   customers: async () => (await import('../pages/customers/CustomersPage.js')).CustomersPage,
   fulfill_orders: async () =>
     (await import('../pages/fulfillment/FulfillmentPage.js')).FulfillmentPage,

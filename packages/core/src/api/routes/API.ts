@@ -12,6 +12,7 @@ import { campaignTemplates } from './campaignTemplates.js';
 import { catalog } from './catalog.js';
 import { clientInfo } from './clientInfo.js';
 import { collections } from './collections.js';
+import { crossSelling } from './crossSelling.js';
 import { customers } from './customers.js';
 import { customMockups } from './customMockups.js';
 import { dev } from './dev.js';
@@ -117,6 +118,7 @@ export const API = {
   orderCare,
   points,
   referral,
+  crossSelling,
   calendar,
 } as const;
 

@@ -63,5 +63,6 @@ export const API_GROUP_LOADERS: GroupLoaders = {
   orderCare: () => import('./orderCare.js').then((m) => m.orderCare),
   points: () => import('./points.js').then((m) => m.points),
   referral: () => import('./referral.js').then((m) => m.referral),
+  crossSelling: () => import('./crossSelling.js').then((m) => m.crossSelling),
   calendar: () => import('./calendar.js').then((m) => m.calendar),
 };

@@ -26,6 +26,7 @@ import { toasts } from '../../toast/toastStore.js';
 import { CampaignHeaderActions } from './edit/CampaignHeaderActions.js';
 import { CampaignStores } from './edit/CampaignStores.js';
 import { ComboBundle } from './edit/ComboBundle.js';
+import { CrossSellOfferControl } from './edit/CrossSellOffer.js';
 import {
   type CampaignFormValues,
   coloursOf,
@@ -650,6 +651,7 @@ function CampaignEditor({
                   </div>
                 )}
                 {saved && user && <CampaignStores campaignId={saved.id} user={user} />}
+                {saved && user && <CrossSellOfferControl campaignId={saved.id} user={user} />}
                 <div className="d-flex flex-wrap gap-2 align-items-center">
                   <button
                     type="submit"
