@@ -55,6 +55,7 @@ import { registerOrderCareRoutes } from './routes/orderCare.js';
 import { registerOrderRoutes } from './routes/orders.js';
 import { registerOverviewRoutes } from './routes/overview.js';
 import { registerPaymentGatewayRoutes } from './routes/paymentGateways.js';
+import { registerPayPalCheckoutRoutes } from './routes/paypalCheckout.js';
 import { registerPersonalizedLibraryRoutes } from './routes/personalizedLibrary.js';
 import { registerPointRoutes } from './routes/points.js';
 import { registerPricingRoutes } from './routes/pricing.js';
@@ -349,6 +350,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerOverviewRoutes(app);
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
+  await registerPayPalCheckoutRoutes(app);
   await registerProductReviewRoutes(app);
   await registerSearchKeywordRoutes(app);
   await registerSocialFeedRoutes(app);

@@ -63,6 +63,7 @@ import {
   productPage,
   thankYouPage,
 } from '../storefront/pages.js';
+import { checkoutPayment, PAY_WITH_PAYPAL } from '../storefront/paypalCheckout.js';
 import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
 import {
@@ -80,6 +81,16 @@ declare module 'fastify' {
     paymentGateways: Map<string, PaymentGateway>;
     /** The coupon hook of the checkout (the promotions plug their rules in here). */
     couponResolver: CouponResolver;
+    /**
+     * Records a checkout's payment and makes its one order with its bookings; the caller holds
+     * the checkout row lock and has seen it without an order (the PayPal step uses it).
+     */
+    placeCheckoutOrder: (
+      tx: Queryable,
+      checkout: CheckoutRow,
+      gateway: PaymentGatewayName,
+      reference: string,
+    ) => Promise<{ id: number; order_number: string }>;
   }
 }
 
@@ -199,6 +210,9 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   ): Promise<PaymentGateway> => {
     const account = await storeGatewayAccount(q, storeId);
     if (account) {
+      if (account.provider === 'paypal') {
+        throw httpError(422, PAY_WITH_PAYPAL, { gateway: [PAY_WITH_PAYPAL] });
+      }
       if (asked !== account.provider) {
         throw httpError(422, `This store takes payment through ${account.provider}`, {
           gateway: [`This store takes payment through ${account.provider}`],
@@ -266,6 +280,8 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     );
     return order;
   };
+
+  app.decorate('placeCheckoutOrder', placeOrder);
 
   registerGroup(app, API.storefront, {
     home: page(async (ctx) => {
@@ -406,7 +422,9 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         }),
       );
     }),
-    checkoutPage: page(async (ctx) => checkoutPage(ctx, COUNTRY_NAMES)),
+    checkoutPage: page(async (ctx, { request }) =>
+      checkoutPage(ctx, COUNTRY_NAMES, await checkoutPayment(db, ctx.store.id, request.query)),
+    ),
     thankYou: page(async (ctx, { params }) => {
       const id = params.checkout_id;
       const order = /^[0-9a-f-]{36}$/i.test(id)

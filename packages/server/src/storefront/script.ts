@@ -5,6 +5,8 @@
 export const STOREFRONT_SCRIPT = `(function(){'use strict';
 var d=document,b=d.body,slug=b.dataset.store,prefix=b.dataset.prefix||'',cur=b.dataset.currency||'USD',loc=b.dataset.locale||'en-US';
 var KEY='printloom-cart:'+slug;
+// A confirmed order (also after a return from PayPal) empties the cart it was paid from.
+if(d.getElementById('order-confirmed'))localStorage.removeItem(KEY);
 function load(){try{return JSON.parse(localStorage.getItem(KEY)||'[]')}catch(e){return[]}}
 function save(c){localStorage.setItem(KEY,JSON.stringify(c));badge()}
 function fmt(v){var whole=Math.round(v*100)%100===0,p=['AUD','CAD','MXN','NZD','SGD','HKD'].indexOf(cur)>=0;
@@ -61,8 +63,10 @@ api('/public/stores/'+encodeURIComponent(slug)+'/checkouts',body).then(function(
 checkoutId=j.data.checkout_id;var t=j.data.totals,tot=d.getElementById('totals'),tb=el('table');tot.textContent='';
 [['Subtotal',t.subtotal],['Discount',-t.discount],['Shipping',t.shipping],['Tip',t.tip],['Processing fee',t.processing_fee],['Total',t.total]].forEach(function(r){if(r[1]||r[0]==='Shipping'||r[0]==='Total'||r[0]==='Subtotal'){var tr=el('tr');tr.append(el('th',{scope:'row'},r[0]),el('td',{},(r[1]<0?'−':'')+minor(Math.abs(r[1]))));tb.append(tr)}});tot.append(tb);
 if(j.data.address_invalid)tot.append(el('p',{class:'notice'},'We could not check this address ('+j.data.address_problems.map(function(p){return p.message}).join('; ')+'). We will contact you if the carrier needs more.'));
-d.getElementById('pay').textContent='Pay '+minor(t.total);d.getElementById('payment').hidden=false;d.getElementById('card').focus()},function(){say('The shop cannot be reached. Please try again.',true)})});
-d.getElementById('pay').addEventListener('click',function(){if(!checkoutId)return;var bt=this;bt.disabled=true;say('Processing your payment…');
+d.getElementById('pay').textContent='Pay '+minor(t.total);d.getElementById('payment').hidden=false;(d.getElementById('card')||d.getElementById('pay')).focus()},function(){say('The shop cannot be reached. Please try again.',true)})});
+d.getElementById('pay').addEventListener('click',function(){if(!checkoutId)return;var bt=this;bt.disabled=true;
+if(bt.dataset.gateway==='paypal'){say('Taking you to PayPal…');api('/public/checkouts/'+checkoutId+'/paypal',{}).then(function(j){if(j.success){location.href=j.data.redirect_url;return}bt.disabled=false;say(j.message||'PayPal cannot be reached. Please try again.',true)},function(){bt.disabled=false;say('The shop cannot be reached. Please try again.',true)});return}
+say('Processing your payment…');
 var body={gateway:'test',card_number:d.getElementById('card').value};if(pending)body.payment_reference=pending;
 api('/public/checkouts/'+checkoutId+'/pay',body).then(function(j){bt.disabled=false;
 if(j.success){localStorage.removeItem(KEY);location.href=prefix+'/thank-you/'+checkoutId;return}

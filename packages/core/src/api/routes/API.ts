@@ -29,6 +29,7 @@ import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { paymentGateways } from './paymentGateways.js';
+import { paypalCheckout } from './paypalCheckout.js';
 import { personalized } from './personalized.js';
 import { personalizedLibrary } from './personalizedLibrary.js';
 import { points } from './points.js';
@@ -86,6 +87,7 @@ export const API = {
   emailSenders,
   emailGateways,
   paymentGateways,
+  paypalCheckout,
   emailCampaigns,
   emailTracking,
   emailSubscribers,

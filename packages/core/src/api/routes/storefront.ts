@@ -102,10 +102,13 @@ export const storefront = {
   checkoutPage: route({
     method: 'GET',
     path: '/s/:slug/checkout',
-    summary: 'The checkout form: email, shipping address, tip, coupon, card',
+    summary: 'The checkout form: email, shipping address, tip, coupon, card or PayPal',
+    description:
+      '`paypal` (`cancelled`, `declined`, `pending`, `failed`) shows what happened on a trip to PayPal.',
     tags,
     auth: 'none',
     params: StoreSlugParams,
+    query: z.object({ paypal: z.string().max(20).optional() }),
     answer: html,
   }),
   thankYou: route({
