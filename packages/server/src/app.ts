@@ -72,6 +72,7 @@ import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
 import { registerStoreSettingsRoutes } from './routes/storeSettings.js';
 import { registerStoreRoutes } from './routes/stores.js';
+import { registerStripeCheckoutRoutes } from './routes/stripeCheckout.js';
 import { registerTeamRoutes } from './routes/team.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { registerWebApp } from './routes/webApp.js';
@@ -351,6 +352,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerClientTrace(app);
   await registerStorefrontRoutes(app);
   await registerPayPalCheckoutRoutes(app);
+  await registerStripeCheckoutRoutes(app);
   await registerProductReviewRoutes(app);
   await registerSearchKeywordRoutes(app);
   await registerSocialFeedRoutes(app);

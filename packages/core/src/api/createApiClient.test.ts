@@ -687,6 +687,7 @@ describe('coverage of the API paths', () => {
     const forBrowsers = (group: string, contract: { answer?: object }) =>
       (group === 'storefront' ||
         group === 'paypalCheckout' ||
+        group === 'stripeCheckout' ||
         group === 'socialFeeds' ||
         group === 'emailTracking') &&
       contract.answer !== undefined;

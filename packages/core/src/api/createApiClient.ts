@@ -86,6 +86,8 @@ export function createApiClient(options: ApiClientOptions) {
     storefront: groupClient(API.storefront),
     /** The buyer's PayPal step: `start` answers the PayPal page to send the buyer to. */
     paypalCheckout: groupClient(API.paypalCheckout),
+    /** The buyer's Stripe step: `start` answers the Payment Element's client secret. */
+    stripeCheckout: groupClient(API.stripeCheckout),
     notificationChannels: groupClient(API.notificationChannels),
     /** The public REST API v1, for integrations on an API key. */
     publicApi: groupClient(API.publicApi),

@@ -111,3 +111,12 @@ export const PAYPAL_CHECKOUT_MESSAGES = {
   failed: 'PayPal could not take this payment. Please try again.',
 } as const;
 export type PayPalCheckoutNotice = keyof typeof PAYPAL_CHECKOUT_MESSAGES;
+
+/** What the buyer reads on the checkout page after Stripe sent them back (`?stripe=`). */
+export const STRIPE_CHECKOUT_MESSAGES = {
+  declined: 'The payment was not completed. Please try another card.',
+  pending:
+    'Your bank has not completed this payment yet. Your order is confirmed by email as soon as it does.',
+  failed: 'Stripe could not take this payment. Please try again.',
+} as const;
+export type StripeCheckoutNotice = keyof typeof STRIPE_CHECKOUT_MESSAGES;

@@ -49,6 +49,7 @@ import {
   trackStorefront,
 } from '../sql/storefront.js';
 import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
+import { checkoutPayment, cspWithStripe, PAY_WITH_PAYPAL } from '../storefront/checkoutPayment.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
 import {
   cartPage,
@@ -63,7 +64,6 @@ import {
   productPage,
   thankYouPage,
 } from '../storefront/pages.js';
-import { checkoutPayment, PAY_WITH_PAYPAL } from '../storefront/paypalCheckout.js';
 import { promotionCouponResolver } from '../storefront/promotionCoupons.js';
 import { STOREFRONT_SCRIPT } from '../storefront/script.js';
 import {
@@ -422,9 +422,15 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         }),
       );
     }),
-    checkoutPage: page(async (ctx, { request }) =>
-      checkoutPage(ctx, COUNTRY_NAMES, await checkoutPayment(db, ctx.store.id, request.query)),
-    ),
+    checkoutPage: page(async (ctx, { request, reply }) => {
+      const payment = await checkoutPayment(db, ctx.store.id, request.query);
+      // Stripe.js loads from js.stripe.com on a Stripe store's checkout only.
+      const csp = reply.getHeader('content-security-policy');
+      if (payment.method === 'stripe' && typeof csp === 'string') {
+        reply.header('content-security-policy', cspWithStripe(csp));
+      }
+      return checkoutPage(ctx, COUNTRY_NAMES, payment);
+    }),
     thankYou: page(async (ctx, { params }) => {
       const id = params.checkout_id;
       const order = /^[0-9a-f-]{36}$/i.test(id)

@@ -167,3 +167,19 @@ export async function updateGatewayCredentials(
   );
   return rows.length > 0;
 }
+
+/** The reference of a checkout's latest `requires_action` payment through a gateway. */
+export async function pendingPaymentOf(
+  db: Queryable,
+  checkoutId: string,
+  sellerId: number,
+  gateway: 'stripe' | 'paypal',
+): Promise<string | undefined> {
+  const rows = await db.query<{ reference: string }>(
+    `SELECT reference FROM payments
+      WHERE checkout_id = $1 AND seller_id = $2 AND gateway = $3 AND status = 'requires_action'
+      ORDER BY id DESC LIMIT 1`,
+    [checkoutId, sellerId, gateway],
+  );
+  return rows[0]?.reference;
+}

@@ -19,9 +19,9 @@ import type {
   StoreCollection,
   StorePage,
 } from '../sql/storefront.js';
+import type { CheckoutPayment } from './checkoutPayment.js';
 import { esc, html, type Raw, raw, scriptJson } from './html.js';
 import { type SellableOptions, sellableOptions } from './options.js';
-import type { CheckoutPayment } from './paypalCheckout.js';
 
 /** Where a page is served: `prefix` is `/s/{slug}` on the dashboard host, '' on the store's own. */
 export interface PageContext {
@@ -493,10 +493,14 @@ ${field('coupon', 'Coupon code (optional)', 'autocomplete="off"')}
 <p><button class="btn" type="submit" id="review">Continue to payment</button></p>
 <div id="payment" hidden><h2>Payment</h2><div id="totals"></div>
 ${
-  payment.method === 'paypal'
-    ? html`<p class="muted">You approve the payment at PayPal, then come back here for your confirmation.</p>
+  payment.method === 'stripe'
+    ? html`<div id="payment-element"></div>
+<p><button class="btn" type="button" id="pay" data-gateway="stripe" disabled>Pay</button></p></div>
+<script src="https://js.stripe.com/v3/" defer></script>`
+    : payment.method === 'paypal'
+      ? html`<p class="muted">You approve the payment at PayPal, then come back here for your confirmation.</p>
 <p><button class="btn" type="button" id="pay" data-gateway="paypal">Pay with PayPal</button></p></div>`
-    : html`${field('card', 'Card number', 'inputmode="numeric" autocomplete="cc-number"')}
+      : html`${field('card', 'Card number', 'inputmode="numeric" autocomplete="cc-number"')}
 <p class="muted">Test cards: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined.</p>
 <p><button class="btn" type="button" id="pay">Pay</button></p></div>`
 }

@@ -48,6 +48,7 @@ import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
 import { storeSettings } from './storeSettings.js';
 import { stores } from './stores.js';
+import { stripeCheckout } from './stripeCheckout.js';
 import { team } from './team.js';
 import { uploads } from './uploads.js';
 
@@ -90,6 +91,7 @@ export const API = {
   emailGateways,
   paymentGateways,
   paypalCheckout,
+  stripeCheckout,
   emailCampaigns,
   emailTracking,
   emailSubscribers,

@@ -93,10 +93,9 @@ export function PaymentGatewaysPage() {
         </section>
       ))}
       <h2 className="h5 mt-4">Stores</h2>
-      <p className="small text-body-secondary" data-testid="stripe-checkout-note">
-        A store set to a gateway refuses test cards. A PayPal store's checkout shows “Pay with
-        PayPal”. A Stripe store's checkout page does not show Stripe's card form yet: buyers pay
-        through the store's checkout API with a Stripe.js payment method until it does.
+      <p className="small text-body-secondary" data-testid="gateway-checkout-note">
+        A store set to a gateway refuses test cards: a Stripe store's checkout shows Stripe's
+        payment form, a PayPal store's checkout shows “Pay with PayPal”.
       </p>
       <FormError error={setStore.error} />
       {stores.data && stores.data.length > 0 ? (
