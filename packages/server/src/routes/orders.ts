@@ -12,6 +12,7 @@ import {
   cappedPageInfo,
   checkAddress,
   eventForStatus,
+  LARGE_LIST_COUNT_CAP,
   ORDER_EXPORT_BATCH,
   ORDER_MESSAGES,
   type OrderActionResult,
@@ -115,6 +116,7 @@ async function detailOf(q: Queryable, order: OrderFullRow): Promise<OrderDetail>
       status: i.status,
       mockup_url: i.mockup_url,
       print_files: i.print_files ?? [],
+      bundle_id: i.bundle_id,
     })),
     timeline: timeline.map((e) => ({
       id: Number(e.id),
@@ -234,7 +236,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
       return {
         data: {
           data: rows.map(summaryOf),
-          ...cappedPageInfo(counted, query.page, query.per_page),
+          ...cappedPageInfo(counted, query.page, query.per_page, LARGE_LIST_COUNT_CAP),
         },
       };
     },
