@@ -310,6 +310,12 @@ export const ServerSettings = z
     /** Stripe's API base (`STRIPE_API_BASE`); Stripe's own unless a test server stands in. */
     stripeApiUrl: z.url().optional(),
     /**
+     * PayPal's REST API base (`PAYPAL_API_BASE`) for every PayPal account; unset, each account
+     * uses PayPal's own (api-m.sandbox.paypal.com or api-m.paypal.com by its mode). Tests point
+     * it at a local server.
+     */
+    paypalApiUrl: z.url().optional(),
+    /**
      * DNS servers custom domains are verified against (`PRINTLOOM_DNS_SERVERS`, comma-separated
      * `ip` or `ip:port`); the system's resolvers when unset.
      */

@@ -185,6 +185,7 @@ export const ServerEnvironment = z
     PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_DNS_SERVERS: text,
     STRIPE_API_BASE: absoluteUrl,
+    PAYPAL_API_BASE: absoluteUrl,
     PRINTLOOM_SHOP_PRIVATE_HOSTS: flag,
     TTS_AUTH_BASE_URL: absoluteUrl,
     TTS_API_BASE_URL: absoluteUrl,
@@ -275,6 +276,7 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       allowPrivateWebhooks: e.PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS ?? flags.demo ?? false,
       apiRateLimit: e.PRINTLOOM_API_RATE_LIMIT,
       stripeApiUrl: e.STRIPE_API_BASE,
+      paypalApiUrl: e.PAYPAL_API_BASE,
       dnsServers: e.PRINTLOOM_DNS_SERVERS?.split(',')
         .map((server) => server.trim())
         .filter((server) => server !== ''),

@@ -7,7 +7,7 @@ export interface FakeIntent {
   object: 'payment_intent';
   amount: number;
   currency: string;
-  status: 'succeeded' | 'requires_action' | 'requires_payment_method';
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method' | 'processing';
   metadata: Record<string, string>;
   client_secret: string;
   last_payment_error: null | { code: string; message: string };
@@ -26,7 +26,8 @@ const read = (request: IncomingMessage) =>
  * A local stand-in for Stripe's API answering as Stripe documents PaymentIntents: `POST
  * /v1/payment_intents` (form-encoded, confirmed at once) with its test payment methods
  * (`pm_card_visa` succeeds, `pm_card_chargeDeclined` is a 402 `card_error`,
- * `pm_card_authenticationRequired` needs 3-D Secure: `requires_action`), the same answer again
+ * `pm_card_authenticationRequired` needs 3-D Secure: `requires_action`; one created without
+ * `confirm` waits in `requires_payment_method` for Stripe.js), the same answer again
  * for a repeated `Idempotency-Key`, and `GET /v1/payment_intents/{id}`.
  */
 export async function startFakeStripe() {
@@ -53,19 +54,25 @@ export async function startFakeStripe() {
       }
       const form = new URLSearchParams(text);
       creates.push({ key, authorization: request.headers.authorization ?? '', form });
+      const intentId = `pi_${randomBytes(8).toString('hex')}`;
       const intent: FakeIntent = {
-        id: `pi_${randomBytes(8).toString('hex')}`,
+        id: intentId,
         object: 'payment_intent',
         amount: Number(form.get('amount')),
         currency: form.get('currency') ?? '',
         status: 'succeeded',
         metadata: { checkout_id: form.get('metadata[checkout_id]') ?? '' },
-        client_secret: `secret_${randomBytes(6).toString('hex')}`,
+        client_secret: `${intentId}_secret_${randomBytes(6).toString('hex')}`,
         last_payment_error: null,
       };
       const method = form.get('payment_method');
       let answer: { status: number; body: string };
-      if (method === 'pm_card_chargeDeclined') {
+      if (form.get('confirm') !== 'true') {
+        // Not confirmed: the Payment Element confirms it in the buyer's browser.
+        intent.status = 'requires_payment_method';
+        intents.set(intent.id, intent);
+        answer = send(200, intent);
+      } else if (method === 'pm_card_chargeDeclined') {
         intent.status = 'requires_payment_method';
         intents.set(intent.id, intent);
         answer = send(402, {

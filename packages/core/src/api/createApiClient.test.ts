@@ -701,11 +701,19 @@ describe('coverage of the API paths', () => {
     // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers,
     // product feeds by Google and Facebook, a campaign mail's links by its reader's mail client.
     const forBrowsers = (group: string, contract: { answer?: object }) =>
-      (group === 'storefront' || group === 'socialFeeds' || group === 'emailTracking') &&
+      (group === 'storefront' ||
+        group === 'paypalCheckout' ||
+        group === 'stripeCheckout' ||
+        group === 'socialFeeds' ||
+        group === 'emailTracking') &&
       contract.answer !== undefined;
     // Called by payment providers, never by a Printloom client; the sign-in providers send the
     // browser to the social callback.
-    const byProviders = new Set(['storefront.stripeWebhook', 'social.callback']);
+    const byProviders = new Set([
+      'storefront.stripeWebhook',
+      'paypalCheckout.webhook',
+      'social.callback',
+    ]);
     const missing = routeList(API).filter(({ group, name, contract }) => {
       if (forBrowsers(group, contract) || byProviders.has(`${group}.${name}`)) return false;
       const calls = api[group as keyof typeof api] as Record<string, unknown>;

@@ -92,6 +92,10 @@ export function createApiClient(options: ApiClientOptions) {
     dev: groupClient(API.dev),
     /** The buyer's JSON calls (checkout, pay, order lookup); its pages are read by browsers. */
     storefront: groupClient(API.storefront),
+    /** The buyer's PayPal step: `start` answers the PayPal page to send the buyer to. */
+    paypalCheckout: groupClient(API.paypalCheckout),
+    /** The buyer's Stripe step: `start` answers the Payment Element's client secret. */
+    stripeCheckout: groupClient(API.stripeCheckout),
     notificationChannels: groupClient(API.notificationChannels),
     /** The public REST API v1, for integrations on an API key. */
     publicApi: groupClient(API.publicApi),

@@ -81,6 +81,25 @@ export class StripeGateway implements PaymentGateway {
       throw error;
     }
   }
+
+  /**
+   * The checkout's PaymentIntent for Stripe's Payment Element, not confirmed: the buyer's browser
+   * confirms it with Stripe.js. One per checkout (idempotency key `{checkout}-element`).
+   */
+  async elementIntent(request: ChargeRequest): Promise<{ id: string; client_secret: string }> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: request.amount,
+        currency: request.currency.toLowerCase(),
+        description: request.description,
+        receipt_email: request.email,
+        metadata: { checkout_id: request.idempotencyKey },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: `${request.idempotencyKey}-element` },
+    );
+    return { id: intent.id, client_secret: intent.client_secret ?? '' };
+  }
 }
 
 /** Verifies a Stripe webhook with the SDK; throws when the signature does not match. */

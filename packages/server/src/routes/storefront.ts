@@ -53,6 +53,7 @@ import {
   trackStorefront,
 } from '../sql/storefront.js';
 import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
+import { checkoutPayment, cspWithStripe, PAY_WITH_PAYPAL } from '../storefront/checkoutPayment.js';
 import { restoredSets } from '../storefront/comboCart.js';
 import { comboProductPage } from '../storefront/comboPage.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
@@ -87,6 +88,16 @@ declare module 'fastify' {
     paymentGateways: Map<string, PaymentGateway>;
     /** The coupon hook of the checkout (the promotions plug their rules in here). */
     couponResolver: CouponResolver;
+    /**
+     * Records a checkout's payment and makes its one order with its bookings; the caller holds
+     * the checkout row lock and has seen it without an order (the PayPal step uses it).
+     */
+    placeCheckoutOrder: (
+      tx: Queryable,
+      checkout: CheckoutRow,
+      gateway: PaymentGatewayName,
+      reference: string,
+    ) => Promise<{ id: number; order_number: string }>;
   }
 }
 
@@ -206,6 +217,9 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
   ): Promise<PaymentGateway> => {
     const account = await storeGatewayAccount(q, storeId);
     if (account) {
+      if (account.provider === 'paypal') {
+        throw httpError(422, PAY_WITH_PAYPAL, { gateway: [PAY_WITH_PAYPAL] });
+      }
       if (asked !== account.provider) {
         throw httpError(422, `This store takes payment through ${account.provider}`, {
           gateway: [`This store takes payment through ${account.provider}`],
@@ -290,6 +304,8 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     );
     return order;
   };
+
+  app.decorate('placeCheckoutOrder', placeOrder);
 
   registerGroup(app, API.storefront, {
     ...personalizationHandlers(app),
@@ -444,7 +460,15 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         ),
       );
     }),
-    checkoutPage: page(async (ctx) => checkoutPage(ctx, COUNTRY_NAMES)),
+    checkoutPage: page(async (ctx, { request, reply }) => {
+      const payment = await checkoutPayment(db, ctx.store.id, request.query);
+      // Stripe.js loads from js.stripe.com on a Stripe store's checkout only.
+      const csp = reply.getHeader('content-security-policy');
+      if (payment.method === 'stripe' && typeof csp === 'string') {
+        reply.header('content-security-policy', cspWithStripe(csp));
+      }
+      return checkoutPage(ctx, COUNTRY_NAMES, payment);
+    }),
     thankYou: page(async (ctx, { params }) => {
       const id = params.checkout_id;
       const order = /^[0-9a-f-]{36}$/i.test(id)

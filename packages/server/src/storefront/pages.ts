@@ -21,6 +21,7 @@ import type {
   StoreCollection,
   StorePage,
 } from '../sql/storefront.js';
+import type { CheckoutPayment } from './checkoutPayment.js';
 import { esc, html, type Raw, raw, scriptJson } from './html.js';
 import { type SellableOptions, sellableOptions } from './options.js';
 import type { ProductPersonalization } from './personalization.js';
@@ -477,13 +478,14 @@ export function cartPage(ctx: PageContext, restore?: CartLine[]): string {
 export function checkoutPage(
   ctx: PageContext,
   countries: { code: string; name: string }[],
+  payment: CheckoutPayment = { method: 'card' },
 ): string {
   const field = (id: string, label: string, attrs = '') =>
     html`<div><label for="${id}">${label}</label><input id="${id}" name="${id}" ${raw(attrs)}></div>`;
   return layout(
     ctx,
     { title: `Checkout | ${ctx.store.title || ctx.store.name}`, description: 'Checkout' },
-    html`<h1>Checkout</h1><div id="summary"></div>
+    html`<h1>Checkout</h1>${payment.notice ? html`<p class="notice error" role="alert" id="payment-notice">${payment.notice}</p>` : ''}<div id="summary"></div>
 <form id="checkout-form" novalidate>
 <h2>Contact</h2>${field('email', 'Email', 'type="email" autocomplete="email" required')}
 <h2>Shipping address</h2>${field('name', 'Full name', 'autocomplete="name" required')}
@@ -501,9 +503,18 @@ ${field('line2', 'Apartment, suite (optional)', 'autocomplete="address-line2"')}
 ${field('coupon', 'Coupon code (optional)', 'autocomplete="off"')}
 <p><button class="btn" type="submit" id="review">Continue to payment</button></p>
 <div id="payment" hidden><h2>Payment</h2><div id="totals"></div>
-${field('card', 'Card number', 'inputmode="numeric" autocomplete="cc-number"')}
+${
+  payment.method === 'stripe'
+    ? html`<div id="payment-element"></div>
+<p><button class="btn" type="button" id="pay" data-gateway="stripe" disabled>Pay</button></p></div>
+<script src="https://js.stripe.com/v3/" defer></script>`
+    : payment.method === 'paypal'
+      ? html`<p class="muted">You approve the payment at PayPal, then come back here for your confirmation.</p>
+<p><button class="btn" type="button" id="pay" data-gateway="paypal">Pay with PayPal</button></p></div>`
+      : html`${field('card', 'Card number', 'inputmode="numeric" autocomplete="cc-number"')}
 <p class="muted">Test cards: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 is declined.</p>
-<p><button class="btn" type="button" id="pay">Pay</button></p></div>
+<p><button class="btn" type="button" id="pay">Pay</button></p></div>`
+}
 <p id="checkout-message" role="alert"></p></form>
 <script type="application/json" id="states-data">${raw(scriptJson(STATE_PROVINCES))}</script>`,
   );
@@ -542,7 +553,7 @@ export function thankYouPage(ctx: PageContext, order: BuyerOrder): string {
       title: `Thank you | ${ctx.store.title || ctx.store.name}`,
       description: 'Order confirmation',
     },
-    html`<h1>Thank you for your order</h1><p class="notice" role="status">Order ${order.order_number} is confirmed. A confirmation goes to ${order.email}.</p>
+    html`<h1>Thank you for your order</h1><p class="notice" role="status" id="order-confirmed">Order ${order.order_number} is confirmed. A confirmation goes to ${order.email}.</p>
 ${orderDetails(ctx.store, order)}<p><a href="${ctx.prefix}/order-status">Check your order status later</a></p>`,
   );
 }

@@ -5,6 +5,8 @@
 export const STOREFRONT_SCRIPT = `(function(){'use strict';
 var d=document,b=d.body,slug=b.dataset.store,prefix=b.dataset.prefix||'',cur=b.dataset.currency||'USD',loc=b.dataset.locale||'en-US';
 var KEY='printloom-cart:'+slug;
+// A confirmed order (also after a return from PayPal) empties the cart it was paid from.
+if(d.getElementById('order-confirmed'))localStorage.removeItem(KEY);
 function load(){try{return JSON.parse(localStorage.getItem(KEY)||'[]')}catch(e){return[]}}
 function save(c){localStorage.setItem(KEY,JSON.stringify(c));badge()}
 function fmt(v){var whole=Math.round(v*100)%100===0,p=['AUD','CAD','MXN','NZD','SGD','HKD'].indexOf(cur)>=0;
@@ -72,7 +74,7 @@ t.append(tb);box.append(t,el('p',{class:'price'},'Subtotal: '+fmt(Math.round(sum
 if(box)drawCart();
 // Checkout
 var cf=d.getElementById('checkout-form');
-if(cf){var states=JSON.parse(d.getElementById('states-data').textContent),country=d.getElementById('country'),st=d.getElementById('state'),stt=d.getElementById('state-text'),msg=d.getElementById('checkout-message'),checkoutId=null,pending=null;
+if(cf){var states=JSON.parse(d.getElementById('states-data').textContent),country=d.getElementById('country'),st=d.getElementById('state'),stt=d.getElementById('state-text'),msg=d.getElementById('checkout-message'),checkoutId=null,pending=null,stripe=null,elements=null,stripeReturn='';
 var sm=d.getElementById('summary'),c0=load();if(!c0.length){sm.append(el('p',{class:'notice'},'Your cart is empty.'))}else{var ul=el('ul');c0.forEach(function(l){ul.append(el('li',{},l.quantity+' × '+l.name+' ('+l.color+', '+l.size+')'+(l.details&&l.details.length?' – '+l.details.join('; '):'')))});sm.append(ul)}
 function fillStates(){var list=states[country.value];st.textContent='';if(list){st.hidden=false;stt.hidden=true;st.append(el('option',{value:''},'Choose…'));list.forEach(function(s){st.append(el('option',{value:s.value},s.text))})}else{st.hidden=true;stt.hidden=false}}
 country.addEventListener('change',fillStates);fillStates();
@@ -89,8 +91,14 @@ api('/public/stores/'+encodeURIComponent(slug)+'/checkouts',body).then(function(
 checkoutId=j.data.checkout_id;var t=j.data.totals,tot=d.getElementById('totals'),tb=el('table');tot.textContent='';
 [['Subtotal',t.subtotal],['Discount',-t.discount],['Shipping',t.shipping],['Tip',t.tip],['Processing fee',t.processing_fee],['Total',t.total]].forEach(function(r){if(r[1]||r[0]==='Shipping'||r[0]==='Total'||r[0]==='Subtotal'){var tr=el('tr');tr.append(el('th',{scope:'row'},r[0]),el('td',{},(r[1]<0?'−':'')+minor(Math.abs(r[1]))));tb.append(tr)}});tot.append(tb);
 if(j.data.address_invalid)tot.append(el('p',{class:'notice'},'We could not check this address ('+j.data.address_problems.map(function(p){return p.message}).join('; ')+'). We will contact you if the carrier needs more.'));
-d.getElementById('pay').textContent='Pay '+minor(t.total);d.getElementById('payment').hidden=false;d.getElementById('card').focus()},function(){say('The shop cannot be reached. Please try again.',true)})});
-d.getElementById('pay').addEventListener('click',function(){if(!checkoutId)return;var bt=this;bt.disabled=true;say('Processing your payment…');
+var pb=d.getElementById('pay');pb.textContent='Pay '+minor(t.total)+(pb.dataset.gateway==='paypal'?' with PayPal':'');
+if(pb.dataset.gateway==='stripe')api('/public/checkouts/'+checkoutId+'/stripe',{}).then(function(j){if(!j.success){say(j.message||'Stripe cannot be reached. Please try again.',true);return}
+if(!j.data.client_secret){location.href=j.data.return_url;return}if(typeof Stripe!=='function'){say('Stripe cannot be reached. Please try again.',true);return}
+stripe=Stripe(j.data.publishable_key);elements=stripe.elements({clientSecret:j.data.client_secret});d.getElementById('payment-element').textContent='';elements.create('payment').mount('#payment-element');stripeReturn=j.data.return_url;pb.disabled=false},function(){say('The shop cannot be reached. Please try again.',true)});d.getElementById('payment').hidden=false;(d.getElementById('card')||d.getElementById('pay')).focus()},function(){say('The shop cannot be reached. Please try again.',true)})});
+d.getElementById('pay').addEventListener('click',function(){if(!checkoutId)return;var bt=this;bt.disabled=true;
+if(bt.dataset.gateway==='stripe'){if(!elements){bt.disabled=false;return}say('Processing your payment…');stripe.confirmPayment({elements:elements,confirmParams:{return_url:stripeReturn}}).then(function(r){bt.disabled=false;if(r.error)say(r.error.message||'The payment failed.',true)});return}
+if(bt.dataset.gateway==='paypal'){say('Taking you to PayPal…');api('/public/checkouts/'+checkoutId+'/paypal',{}).then(function(j){if(j.success){location.href=j.data.redirect_url;return}bt.disabled=false;say(j.message||'PayPal cannot be reached. Please try again.',true)},function(){bt.disabled=false;say('The shop cannot be reached. Please try again.',true)});return}
+say('Processing your payment…');
 var body={gateway:'test',card_number:d.getElementById('card').value};if(pending)body.payment_reference=pending;
 api('/public/checkouts/'+checkoutId+'/pay',body).then(function(j){bt.disabled=false;
 if(j.success){localStorage.removeItem(KEY);location.href=prefix+'/thank-you/'+checkoutId;return}

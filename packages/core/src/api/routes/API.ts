@@ -30,6 +30,7 @@ import { orderCare } from './orderCare.js';
 import { adminOrders, orders } from './orders.js';
 import { overview } from './overview.js';
 import { paymentGateways } from './paymentGateways.js';
+import { paypalCheckout } from './paypalCheckout.js';
 import { personalized } from './personalized.js';
 import { personalizedLibrary } from './personalizedLibrary.js';
 import { points } from './points.js';
@@ -49,6 +50,7 @@ import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
 import { storeSettings } from './storeSettings.js';
 import { stores } from './stores.js';
+import { stripeCheckout } from './stripeCheckout.js';
 import { team } from './team.js';
 import { uploads } from './uploads.js';
 
@@ -91,6 +93,8 @@ export const API = {
   emailSenders,
   emailGateways,
   paymentGateways,
+  paypalCheckout,
+  stripeCheckout,
   emailCampaigns,
   emailTracking,
   emailSubscribers,

@@ -35,6 +35,8 @@ export const API_GROUP_LOADERS: GroupLoaders = {
   emailSenders: () => import('./emailSenders.js').then((m) => m.emailSenders),
   emailGateways: () => import('./emailGateways.js').then((m) => m.emailGateways),
   paymentGateways: () => import('./paymentGateways.js').then((m) => m.paymentGateways),
+  paypalCheckout: () => import('./paypalCheckout.js').then((m) => m.paypalCheckout),
+  stripeCheckout: () => import('./stripeCheckout.js').then((m) => m.stripeCheckout),
   emailCampaigns: () => import('./emailCampaigns.js').then((m) => m.emailCampaigns),
   emailTracking: () => import('./emailCampaigns.js').then((m) => m.emailTracking),
   emailSubscribers: () => import('./emailCampaigns.js').then((m) => m.emailSubscribers),

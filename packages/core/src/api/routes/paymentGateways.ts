@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   GatewayAccountBody,
   GatewayAccountView,
+  PayPalWebhookBody,
   StoreGatewayBody,
 } from '../../checkout/gatewayAccounts.js';
 import { DoneAnswer } from '../authSchemas.js';
@@ -28,12 +29,24 @@ export const paymentGateways = {
   create: route({
     method: 'POST',
     path: '/seller/payment-gateways',
-    summary: 'Add a Stripe account (publishable key, secret key, webhook signing secret)',
+    summary:
+      'Add a Stripe account (publishable key, secret key, webhook signing secret) or a PayPal app (client id, secret, webhook id)',
     tags,
     permission: ANY_MEMBER,
     body: GatewayAccountBody,
     response: GatewayAccountView,
     errors: [403, 422],
+  }),
+  setWebhookId: route({
+    method: 'PUT',
+    path: '/seller/payment-gateways/:id/webhook-id',
+    summary: "Set the id PayPal gave the gateway's webhook (sealed like the secret)",
+    tags,
+    permission: ANY_MEMBER,
+    params: IdParams,
+    body: PayPalWebhookBody,
+    response: GatewayAccountView,
+    errors: [403, 404, 422],
   }),
   remove: route({
     method: 'DELETE',

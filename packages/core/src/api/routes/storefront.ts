@@ -107,10 +107,16 @@ export const storefront = {
   checkoutPage: route({
     method: 'GET',
     path: '/s/:slug/checkout',
-    summary: 'The checkout form: email, shipping address, tip, coupon, card',
+    summary: 'The checkout form: email, shipping address, tip, coupon, card or PayPal',
+    description:
+      '`paypal` (`cancelled`, `declined`, `pending`, `failed`) shows what happened on a trip to PayPal, `stripe` (`declined`, `pending`, `failed`) after a Stripe confirmation.',
     tags,
     auth: 'none',
     params: StoreSlugParams,
+    query: z.object({
+      paypal: z.string().max(20).optional(),
+      stripe: z.string().max(20).optional(),
+    }),
     answer: html,
   }),
   thankYou: route({

@@ -27,3 +27,7 @@ export const useSetStoreGateway = () =>
   useGatewayMutation(({ storeId, gatewayId }: { storeId: number; gatewayId: number | null }) =>
     api.paymentGateways.setStore({ params: { id: storeId }, body: { gateway_id: gatewayId } }),
   );
+export const useSetPayPalWebhook = () =>
+  useGatewayMutation(({ id, webhookId }: { id: number; webhookId: string }) =>
+    api.paymentGateways.setWebhookId({ params: { id }, body: { webhook_id: webhookId } }),
+  );

@@ -35,7 +35,7 @@ const STORE = {
 
 type Gateway = {
   id: number;
-  provider: 'stripe';
+  provider: 'stripe' | 'paypal';
   name: string;
   mode: 'test' | 'live';
   shown: Record<string, string>;
@@ -63,6 +63,30 @@ function gatewaysServer() {
     requests.push({ method, path, body });
     if (path === '/seller/stores') return json([STORE]);
     if (path === '/seller/payment-gateways' && method === 'GET') return json(gateways);
+    if (path === '/seller/payment-gateways' && method === 'POST' && body.provider === 'paypal') {
+      const id = gateways.length + 1;
+      gateways.push({
+        id,
+        provider: 'paypal',
+        name: body.name,
+        mode: body.mode === 'live' ? 'live' : 'test',
+        shown: {
+          client_id: `•••• ${String(body.client_id).slice(-4)}`,
+          client_secret: `•••• ${String(body.client_secret).slice(-4)}`,
+          webhook_id: body.webhook_id ? `•••• ${String(body.webhook_id).slice(-4)}` : '',
+        },
+        store_ids: [],
+        webhook_path: `/public/payments/paypal/${id}/webhook`,
+        created_at: '2026-11-27T08:00:00.000Z',
+      });
+      return json(gateways.at(-1));
+    }
+    const webhook = path.match(/^\/seller\/payment-gateways\/(\d+)\/webhook-id$/);
+    const paypal = gateways.find((g) => g.id === Number(webhook?.[1]));
+    if (webhook && method === 'PUT' && paypal) {
+      paypal.shown.webhook_id = `•••• ${String(body.webhook_id).slice(-4)}`;
+      return json(paypal);
+    }
     if (path === '/seller/payment-gateways' && method === 'POST') {
       const id = gateways.length + 1;
       gateways.push({
@@ -175,5 +199,52 @@ describe('Payment Gateways (/settings/payment-gateways)', () => {
       path: '/seller/stores/3/payment-gateway',
       body: { gateway_id: 1 },
     });
+  }, 30_000);
+
+  it('adds a PayPal app without its webhook id, then sets the id PayPal gave the webhook', async () => {
+    const user = userEvent.setup();
+    open('/settings/payment-gateways/create');
+    await screen.findByRole('heading', { name: 'New Payment Gateway' }, LOAD_TIMEOUT);
+    await user.selectOptions(screen.getByLabelText('Provider'), 'PayPal');
+    await user.type(screen.getByLabelText('Name'), 'Shop PayPal');
+    await user.selectOptions(screen.getByLabelText('Environment'), 'Live');
+    await user.type(screen.getByLabelText('Client id'), 'short');
+    await user.type(screen.getByLabelText('Secret'), 'EGnHDxD_qRPdaLdZz8iCr8N7_MzF');
+    await user.click(screen.getByRole('button', { name: 'Save gateway' }));
+    expect((await screen.findByTestId('gateway-client-id-error')).textContent).toBe(
+      'A client id is 16 to 128 letters, digits, - or _',
+    );
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.clear(screen.getByLabelText('Client id'));
+    await user.type(screen.getByLabelText('Client id'), 'AZDxjDScFpQtjWTOUtWKbyN_bDt4Ogqa');
+    await user.click(screen.getByRole('button', { name: 'Save gateway' }));
+
+    const card = await screen.findByRole('region', { name: 'Shop PayPal' }, LOAD_TIMEOUT);
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      provider: 'paypal',
+      name: 'Shop PayPal',
+      mode: 'live',
+      client_id: 'AZDxjDScFpQtjWTOUtWKbyN_bDt4Ogqa',
+      client_secret: 'EGnHDxD_qRPdaLdZz8iCr8N7_MzF',
+      webhook_id: '',
+    });
+    expect(within(card).getByText('PayPal')).toBeTruthy();
+    expect(within(card).getByText('Live')).toBeTruthy();
+    expect(card.textContent).toContain('•••• Ogqa');
+    expect(card.textContent).not.toContain('EGnHDxD_qRPdaLdZz8iCr8N7_MzF');
+    expect(card.textContent).toContain('/public/payments/paypal/1/webhook');
+    expect(card.textContent).toContain('Not set');
+
+    await user.type(
+      within(card).getByLabelText('New webhook id of Shop PayPal'),
+      '1JE4291016473214C',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Save webhook id' }));
+    expect(await within(card).findByText('•••• 214C', {}, LOAD_TIMEOUT)).toBeTruthy();
+    expect(server.requests.find((r) => r.method === 'PUT')).toMatchObject({
+      path: '/seller/payment-gateways/1/webhook-id',
+      body: { webhook_id: '1JE4291016473214C' },
+    });
+    expect(card.textContent).not.toContain('Not set');
   }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { type GatewayAccountView, pagePath } from '@printloom/core';
+import { type GatewayAccountView, PayPalWebhookBody, pagePath } from '@printloom/core';
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -8,20 +8,24 @@ import { Link } from 'react-router';
 import {
   usePaymentGateways,
   useRemovePaymentGateway,
+  useSetPayPalWebhook,
   useSetStoreGateway,
 } from '../../api/hooks/usePaymentGateways.js';
 import { useStores } from '../../api/hooks/useStores.js';
+import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { ListLoadError } from '../../lists/ListLoadError.js';
+import { AuthField } from '../auth/AuthField.js';
 import { FormError } from '../auth/FormError.js';
 import { usePageTitle } from '../usePageTitle.js';
 
-/** The address Stripe must post its events to (the API is served with the dashboard). */
+/** The address a provider must post its events to (the API is served with the dashboard). */
 const webhookUrl = (path: string) => new URL(path, window.location.origin).toString();
 
 /**
  * Payment Gateways (spec §2 /settings/payment-gateways, custom payment sellers): the seller's
- * Stripe accounts with their masked keys and the webhook address to give Stripe, and per store
+ * Stripe and PayPal accounts with their masked keys and the webhook address to give the
+ * provider, and per store
  * the gateway its checkout charges through (the built-in test gateway when none).
  */
 export function PaymentGatewaysPage() {
@@ -49,7 +53,8 @@ export function PaymentGatewaysPage() {
       ) : null}
       {gateways.isSuccess && rows.length === 0 ? (
         <p className="text-center py-4" data-testid="list-empty">
-          No payment gateways yet. Add your Stripe account to take payments in your stores.
+          No payment gateways yet. Add your Stripe or PayPal account to take payments in your
+          stores.
         </p>
       ) : null}
       {rows.map((gateway) => (
@@ -62,7 +67,9 @@ export function PaymentGatewaysPage() {
           <div className="card-body">
             <div className="d-flex align-items-center gap-2 mb-2">
               <h2 className="h5 mb-0">{gateway.name}</h2>
-              <span className="badge text-bg-secondary">Stripe</span>
+              <span className="badge text-bg-secondary">
+                {gateway.provider === 'paypal' ? 'PayPal' : 'Stripe'}
+              </span>
               <span
                 className={`badge me-auto ${gateway.mode === 'live' ? 'text-bg-success' : 'text-bg-warning'}`}
               >
@@ -77,31 +84,18 @@ export function PaymentGatewaysPage() {
                 Remove
               </Button>
             </div>
-            <dl className="row small mb-0">
-              <dt className="col-sm-3">Publishable key</dt>
-              <dd className="col-sm-9 text-break">
-                <code>{gateway.shown.publishable_key}</code>
-              </dd>
-              <dt className="col-sm-3">Secret key</dt>
-              <dd className="col-sm-9">{gateway.shown.secret_key}</dd>
-              <dt className="col-sm-3">Webhook signing secret</dt>
-              <dd className="col-sm-9">{gateway.shown.webhook_secret}</dd>
-              <dt className="col-sm-3">Webhook endpoint</dt>
-              <dd className="col-sm-9 text-break">
-                <code>{webhookUrl(gateway.webhook_path)}</code>
-                <div className="text-body-secondary">
-                  Add it in Stripe for the event payment_intent.succeeded.
-                </div>
-              </dd>
-            </dl>
+            {gateway.provider === 'paypal' ? (
+              <PayPalDetails gateway={gateway} />
+            ) : (
+              <StripeDetails gateway={gateway} />
+            )}
           </div>
         </section>
       ))}
       <h2 className="h5 mt-4">Stores</h2>
-      <p className="small text-body-secondary" data-testid="stripe-checkout-note">
-        A store set to a Stripe account refuses test cards. Its checkout page does not show Stripe's
-        card form yet: buyers pay through the store's checkout API with a Stripe.js payment method
-        until it does.
+      <p className="small text-body-secondary" data-testid="gateway-checkout-note">
+        A store set to a gateway refuses test cards: a Stripe store's checkout shows Stripe's
+        payment form, a PayPal store's checkout shows “Pay with PayPal”.
       </p>
       <FormError error={setStore.error} />
       {stores.data && stores.data.length > 0 ? (
@@ -161,5 +155,85 @@ export function PaymentGatewaysPage() {
         </p>
       </ConfirmDialog>
     </>
+  );
+}
+
+function StripeDetails({ gateway }: { gateway: GatewayAccountView }) {
+  return (
+    <dl className="row small mb-0">
+      <dt className="col-sm-3">Publishable key</dt>
+      <dd className="col-sm-9 text-break">
+        <code>{gateway.shown.publishable_key}</code>
+      </dd>
+      <dt className="col-sm-3">Secret key</dt>
+      <dd className="col-sm-9">{gateway.shown.secret_key}</dd>
+      <dt className="col-sm-3">Webhook signing secret</dt>
+      <dd className="col-sm-9">{gateway.shown.webhook_secret}</dd>
+      <dt className="col-sm-3">Webhook endpoint</dt>
+      <dd className="col-sm-9 text-break">
+        <code>{webhookUrl(gateway.webhook_path)}</code>
+        <div className="text-body-secondary">
+          Add it in Stripe for the event payment_intent.succeeded.
+        </div>
+      </dd>
+    </dl>
+  );
+}
+
+function PayPalDetails({ gateway }: { gateway: GatewayAccountView }) {
+  return (
+    <dl className="row small mb-0">
+      <dt className="col-sm-3">Client id</dt>
+      <dd className="col-sm-9">{gateway.shown.client_id}</dd>
+      <dt className="col-sm-3">Secret</dt>
+      <dd className="col-sm-9">{gateway.shown.client_secret}</dd>
+      <dt className="col-sm-3">Webhook URL</dt>
+      <dd className="col-sm-9 text-break">
+        <code>{webhookUrl(gateway.webhook_path)}</code>
+        <div className="text-body-secondary">
+          Add it to your PayPal app for the event PAYMENT.CAPTURE.COMPLETED.
+        </div>
+      </dd>
+      <dt className="col-sm-3">Webhook id</dt>
+      <dd className="col-sm-9">
+        {gateway.shown.webhook_id || (
+          <span className="text-danger">
+            Not set: orders of buyers who do not come back from PayPal wait for it.
+          </span>
+        )}
+        <WebhookIdForm gateway={gateway} />
+      </dd>
+    </dl>
+  );
+}
+
+/** The id PayPal shows once the webhook URL above is added to the app. */
+function WebhookIdForm({ gateway }: { gateway: GatewayAccountView }) {
+  const save = useSetPayPalWebhook();
+  const { form, formError } = useApiForm({
+    schema: PayPalWebhookBody,
+    defaultValues: { webhook_id: '' },
+    serverError: save.error,
+  });
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { id: gateway.id, webhookId: body.webhook_id },
+      { onSuccess: () => form.reset({ webhook_id: '' }) },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate className="mt-2" style={{ maxWidth: 360 }}>
+      <FormError error={formError} />
+      <AuthField
+        id={`webhook-id-${gateway.id}`}
+        label={`New webhook id of ${gateway.name}`}
+        autoComplete="off"
+        field={form.register('webhook_id')}
+        error={fieldError(form, 'webhook_id')}
+      />
+      <Button type="submit" size="sm" variant="outline-primary" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save webhook id'}
+      </Button>
+    </form>
   );
 }
