@@ -35,6 +35,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
 import { registerCalendarRoutes } from './routes/calendar.js';
+import { registerCampaignExpressRoutes } from './routes/campaignExpress.js';
 import { registerCampaignImportRoutes } from './routes/campaignImport.js';
 import { registerCampaignTemplateRoutes } from './routes/campaignTemplates.js';
 import { registerCatalogRoutes } from './routes/catalog.js';
@@ -323,6 +324,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerDevRoutes(app);
   await registerCatalogRoutes(app);
   await registerCampaignTemplateRoutes(app);
+  await registerCampaignExpressRoutes(app);
   await registerCampaignImportRoutes(app);
   await registerStoreRoutes(app);
   await registerDomainRoutes(app);

@@ -445,6 +445,7 @@ export function createApiClient(options: ApiClientOptions) {
     catalog: groupClient(API.catalog),
     campaigns: groupClient(API.campaigns),
     campaignTemplates: groupClient(API.campaignTemplates),
+    campaignExpress: groupClient(API.campaignExpress),
     campaignImport: groupClient(API.campaignImport),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),

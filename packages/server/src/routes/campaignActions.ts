@@ -5,7 +5,7 @@ import {
   checkPersonalizedMatch,
   DUPLICATE_NAME_SUFFIX,
 } from '@printloom/core';
-import type { Db } from '../db/Db.js';
+import type { Db, Queryable } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import {
@@ -17,6 +17,7 @@ import {
   softDeleteCampaign,
   unfinishedBulkUses,
 } from '../sql/campaignLifecycle.js';
+import type { CampaignRow } from '../sql/campaigns.js';
 import { insertAudit } from '../sql/sessions.js';
 
 export type CampaignAction = CampaignBulkActionName | 'duplicate';
@@ -30,6 +31,28 @@ export const CAMPAIGN_ACTION_MESSAGES = {
   withoutDesign: (names: readonly string[]) =>
     `Add a design to ${names.join(', ')} before launching.`,
 } as const;
+
+/**
+ * Why a campaign cannot be launched (409 blocked, 422 without products or designs, or against
+ * the spec §5 personalised-matching rule), or null when it can. The campaign is locked by the
+ * caller's transaction.
+ */
+export async function launchRefusal(
+  tx: Queryable,
+  campaign: CampaignRow,
+): Promise<ApiError | null> {
+  if (campaign.status === 'blocked') return conflict(CAMPAIGN_ACTION_MESSAGES.blocked);
+  const coverage = await campaignDesignCoverage(tx, campaign.id);
+  if (coverage.products === 0) return unprocessable(CAMPAIGN_ACTION_MESSAGES.noProducts);
+  if (coverage.withoutDesign.length > 0)
+    return unprocessable(CAMPAIGN_ACTION_MESSAGES.withoutDesign(coverage.withoutDesign));
+  // Spec §5: the products (handmade ones aside) share one personalized value, the campaign's.
+  const match = checkPersonalizedMatch(
+    campaign,
+    await campaignProductsPersonalization(tx, campaign.id),
+  );
+  return match.ok ? null : unprocessable(match.message);
+}
 
 /**
  * Runs one action on one of the seller's campaigns in its own transaction, audits it and
@@ -48,17 +71,8 @@ export async function runCampaignAction(
     if (!campaign) throw notFound('Campaign not found');
     switch (action) {
       case 'launch': {
-        if (campaign.status === 'blocked') throw conflict(CAMPAIGN_ACTION_MESSAGES.blocked);
-        const coverage = await campaignDesignCoverage(tx, id);
-        if (coverage.products === 0) throw unprocessable(CAMPAIGN_ACTION_MESSAGES.noProducts);
-        if (coverage.withoutDesign.length > 0)
-          throw unprocessable(CAMPAIGN_ACTION_MESSAGES.withoutDesign(coverage.withoutDesign));
-        // Spec §5: the products (handmade ones aside) share one personalized value, the campaign's.
-        const match = checkPersonalizedMatch(
-          campaign,
-          await campaignProductsPersonalization(tx, id),
-        );
-        if (!match.ok) throw unprocessable(match.message);
+        const refusal = await launchRefusal(tx, campaign);
+        if (refusal) throw refusal;
         await setCampaignStatus(tx, auth.sellerId, id, 'active');
         return { id, status: 'active' as const };
       }

@@ -6,6 +6,7 @@ import { auth } from './auth.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
 import { calendar } from './calendar.js';
+import { campaignExpress } from './campaignExpress.js';
 import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
 import { campaignTemplates } from './campaignTemplates.js';
@@ -72,6 +73,7 @@ export const API = {
   catalog,
   campaigns,
   campaignTemplates,
+  campaignExpress,
   campaignImport,
   bulkV3,
   bulkRegular,
