@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PageParam } from '../api/pagination.js';
+import type { TemplatePrintSpace } from '../catalog/TemplatePrintSpace.js';
 import { BulkJobStatus } from '../enums/catalog.js';
+import { DEFAULT_DPI, DEFAULT_MIN_DPI } from '../quality/constants.js';
+import { type QualityLabel, qualityLabel } from '../quality/qualityLabel.js';
 import { CampaignCreateBody } from './Campaign.js';
 
 /**
@@ -136,3 +139,34 @@ export const ExpressListQuery = z.object({
 });
 export type ExpressListQuery = z.infer<typeof ExpressListQuery>;
 export type ExpressListQueryInput = z.input<typeof ExpressListQuery>;
+
+/** How an artwork contained and centred on one print space prints (spec §5 quality labels). */
+export interface ExpressPrintQuality {
+  print_space: string;
+  /** Effective DPI of the artwork at the contain scale, rounded down. */
+  dpi: number;
+  label: QualityLabel;
+}
+
+/**
+ * The print quality of an artwork on each print space of an express launch: the artwork is
+ * contained and centred on the space (as the bulk workers draw it), so one artwork pixel covers
+ * `min(space w / art w, space h / art h)` print pixels and its effective DPI is the space's DPI
+ * divided by that scale; the label is the editor's (good, normal, low).
+ */
+export function expressPrintQuality(
+  artwork: { width: number; height: number },
+  spaces: readonly Pick<TemplatePrintSpace, 'name' | 'width' | 'height' | 'DPI' | 'minDPI'>[],
+): ExpressPrintQuality[] {
+  return spaces.map((space) => {
+    const dpi = space.DPI ?? DEFAULT_DPI;
+    const minDpi = space.minDPI ?? DEFAULT_MIN_DPI;
+    const scale = Math.min(space.width / artwork.width, space.height / artwork.height);
+    const effective = dpi / scale;
+    return {
+      print_space: space.name,
+      dpi: Math.floor(effective + 1e-9),
+      label: qualityLabel(effective, dpi, minDpi),
+    };
+  });
+}

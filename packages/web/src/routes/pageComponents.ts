@@ -90,7 +90,8 @@ export const PAGE_COMPONENTS = {
   campaign_template_mockup: customMockups,
   campaign_template: async () =>
     (await import('../pages/campaigns/templates/TemplatesPage.js')).TemplatesPage,
-  campaign_express: comingSoon,
+  campaign_express: async () =>
+    (await import('../pages/campaigns/express/ExpressPage.js')).ExpressPage,
   campaign_bulk: regularBulkImport,
   campaign_bulk_v2: regularBulkImport,
   campaign_mockup: customMockups,
