@@ -48,7 +48,7 @@ describe('campaign express (spec §2 /campaigns/express/*)', () => {
       params: { id: source.id },
       body: { designs: [{ print_space: 'front', product_id: productId, file_url: ART }] },
     });
-    const template = await api.campaignTemplates.saveAsTemplate({
+    await api.campaignTemplates.saveAsTemplate({
       params: { id: source.id },
       body: { name: 'Express tee template' },
     });
