@@ -32,6 +32,7 @@ import { registerAccountRoutes } from './routes/account.js';
 import { registerAiDesignRoutes } from './routes/aiDesign.js';
 import { registerApiKeyRoutes } from './routes/apiKeys.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerBulkCustomMockupRoutes } from './routes/bulkCustomMockup.js';
 import { registerBulkRegularRoutes } from './routes/bulkRegular.js';
 import { registerBulkV3Routes } from './routes/bulkV3.js';
 import { registerCalendarRoutes } from './routes/calendar.js';
@@ -325,6 +326,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCatalogRoutes(app);
   await registerCampaignTemplateRoutes(app);
   await registerCampaignExpressRoutes(app);
+  await registerBulkCustomMockupRoutes(app);
   await registerCampaignImportRoutes(app);
   await registerStoreRoutes(app);
   await registerDomainRoutes(app);

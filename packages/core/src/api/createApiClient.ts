@@ -446,6 +446,7 @@ export function createApiClient(options: ApiClientOptions) {
     campaigns: groupClient(API.campaigns),
     campaignTemplates: groupClient(API.campaignTemplates),
     campaignExpress: groupClient(API.campaignExpress),
+    bulkCustomMockup: groupClient(API.bulkCustomMockup),
     campaignImport: groupClient(API.campaignImport),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),

@@ -3,6 +3,7 @@ import { account } from './account.js';
 import { aiDesign } from './aiDesign.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
+import { bulkCustomMockup } from './bulkCustomMockup.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
 import { calendar } from './calendar.js';
@@ -77,6 +78,7 @@ export const API = {
   campaignImport,
   bulkV3,
   bulkRegular,
+  bulkCustomMockup,
   stores,
   domains,
   collections,
