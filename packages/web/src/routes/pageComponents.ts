@@ -99,7 +99,8 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/bulk/MultiSpaceBulkListPage.js')).MultiSpaceBulkListPage,
   bulk_multi_space_import: async () =>
     (await import('../pages/bulk/BulkImportPage.js')).BulkImportPage,
-  bulk_custom_mockup: comingSoon,
+  bulk_custom_mockup: async () =>
+    (await import('../pages/bulk/BulkCustomMockupPage.js')).BulkCustomMockupPage,
   bulk_campaign: regularBulkImport,
 
   artworks: async () => (await import('../pages/personalized/ArtworksPage.js')).ArtworksPage,

@@ -134,7 +134,7 @@ function SourcePicker(props: {
         </div>
       ) : list.isPending ? (
         <p>
-          <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+          <Spinner as="span" size="sm" animation="border" className="me-2" aria-hidden="true" />
           Loading…
         </p>
       ) : rows.length === 0 ? (
@@ -360,7 +360,13 @@ function ExpressLaunchForm() {
             <div className="mt-3" data-testid="express-source">
               {source.isPending ? (
                 <p>
-                  <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+                  <Spinner
+                    as="span"
+                    size="sm"
+                    animation="border"
+                    className="me-2"
+                    aria-hidden="true"
+                  />
                   Loading the template…
                 </p>
               ) : source.isError ? (
@@ -509,7 +515,13 @@ function ExpressLaunchForm() {
           <Button type="submit" className="mt-3" disabled={launch.isPending}>
             {launch.isPending ? (
               <>
-                <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+                <Spinner
+                  as="span"
+                  size="sm"
+                  animation="border"
+                  className="me-2"
+                  aria-hidden="true"
+                />
                 Launching…
               </>
             ) : (
@@ -597,7 +609,7 @@ function ExpressProgress({ id }: { id: number }) {
   if (launch.isPending) {
     return (
       <p>
-        <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+        <Spinner as="span" size="sm" animation="border" className="me-2" aria-hidden="true" />
         Loading express launch #{id}…
       </p>
     );
