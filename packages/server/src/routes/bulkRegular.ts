@@ -67,6 +67,11 @@ function jobView(row: RegularJobRecord) {
 
 export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  // An express launch goes live with the checks of the launch route (a combo's bundle price).
+  const comboFees = {
+    processingFee: app.config.processingFee,
+    processingFeeMin: app.config.processingFeeMin,
+  };
   // Workers send the keys of their uploads; campaigns keep addresses, as the editor saves them.
   const fileUrl = (value: string) => storedFileUrl(app.config.s3, value);
 
@@ -152,7 +157,9 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
         // launch check refuses it, it stays a draft and the job says why.
         if (result.ok && result.launch) {
           const campaign = await lockCampaign(tx, auth.sellerId, body.campaignId);
-          const refusal = campaign ? await launchRefusal(tx, campaign) : null;
+          const refusal = campaign
+            ? await launchRefusal(tx, auth.sellerId, campaign, comboFees)
+            : null;
           if (campaign && !refusal) {
             await setCampaignStatus(tx, auth.sellerId, campaign.id, 'active');
           } else if (refusal) {

@@ -5,6 +5,7 @@ import {
   checkPersonalizedMatch,
   DUPLICATE_NAME_SUFFIX,
 } from '@printloom/core';
+import { assertComboRules, type ComboFeeSettings } from '../combo/comboRules.js';
 import type { Db, Queryable } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -22,6 +23,9 @@ import { insertAudit } from '../sql/sessions.js';
 
 export type CampaignAction = CampaignBulkActionName | 'duplicate';
 
+/** No processing fee: a combo's minimum price is its base costs alone. */
+const NO_FEES: ComboFeeSettings = { processingFee: 0, processingFeeMin: 0 };
+
 /** What a seller is told when a campaign cannot take an action. */
 export const CAMPAIGN_ACTION_MESSAGES = {
   blocked: 'This campaign is blocked; it cannot be launched or deactivated.',
@@ -33,13 +37,15 @@ export const CAMPAIGN_ACTION_MESSAGES = {
 } as const;
 
 /**
- * Why a campaign cannot be launched (409 blocked, 422 without products or designs, or against
- * the spec §5 personalised-matching rule), or null when it can. The campaign is locked by the
- * caller's transaction.
+ * Why a campaign cannot be launched (409 blocked, 422 without products or designs, against the
+ * spec §5 personalised-matching rule, or a combo that does not make a set), or null when it
+ * can. The campaign is locked by the caller's transaction.
  */
 export async function launchRefusal(
   tx: Queryable,
+  sellerId: number,
   campaign: CampaignRow,
+  fees: ComboFeeSettings = NO_FEES,
 ): Promise<ApiError | null> {
   if (campaign.status === 'blocked') return conflict(CAMPAIGN_ACTION_MESSAGES.blocked);
   const coverage = await campaignDesignCoverage(tx, campaign.id);
@@ -51,7 +57,15 @@ export async function launchRefusal(
     campaign,
     await campaignProductsPersonalization(tx, campaign.id),
   );
-  return match.ok ? null : unprocessable(match.message);
+  if (!match.ok) return unprocessable(match.message);
+  // A combo goes live as a set: two products or more and a bundle price that covers them.
+  try {
+    await assertComboRules(tx, sellerId, campaign.id, fees, true);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  return null;
 }
 
 /**
@@ -65,13 +79,15 @@ export async function runCampaignAction(
   auth: AuthContext,
   action: CampaignAction,
   id: number,
+  /** The site's processing fee, which a combo's bundle price must cover with its base costs. */
+  fees: ComboFeeSettings = NO_FEES,
 ): Promise<{ id: number; status?: 'active' | 'inactive' | 'draft' }> {
   const outcome = await db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, auth.sellerId, id);
     if (!campaign) throw notFound('Campaign not found');
     switch (action) {
       case 'launch': {
-        const refusal = await launchRefusal(tx, campaign);
+        const refusal = await launchRefusal(tx, auth.sellerId, campaign, fees);
         if (refusal) throw refusal;
         await setCampaignStatus(tx, auth.sellerId, id, 'active');
         return { id, status: 'active' as const };
@@ -111,11 +127,12 @@ export async function runBulkCampaignAction(
   action: CampaignBulkActionName,
   ids: readonly number[],
   log: (error: unknown, id: number) => void,
+  fees: ComboFeeSettings = NO_FEES,
 ): Promise<CampaignActionResult[]> {
   const results: CampaignActionResult[] = [];
   for (const id of ids) {
     try {
-      const outcome = await runCampaignAction(db, auth, action, id);
+      const outcome = await runCampaignAction(db, auth, action, id, fees);
       results.push({ id, ok: true, ...(outcome.status ? { status: outcome.status } : {}) });
     } catch (error) {
       if (error instanceof ApiError && error.statusCode < 500) {

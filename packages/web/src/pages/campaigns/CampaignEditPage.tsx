@@ -25,6 +25,7 @@ import { notifyError, notifyUploadFailed } from '../../toast/notify.js';
 import { toasts } from '../../toast/toastStore.js';
 import { CampaignHeaderActions } from './edit/CampaignHeaderActions.js';
 import { CampaignStores } from './edit/CampaignStores.js';
+import { ComboBundle } from './edit/ComboBundle.js';
 import {
   type CampaignFormValues,
   coloursOf,
@@ -40,6 +41,7 @@ import {
   templateSpaces,
   validateCampaignForm,
 } from './edit/campaignForm.js';
+import { comboFormErrors } from './edit/comboBundle.js';
 import { LeaveGuard } from './edit/LeaveGuard.js';
 import { PricingFields } from './edit/PricingFields.js';
 import { ProductLinks } from './edit/ProductLinks.js';
@@ -49,6 +51,7 @@ import {
   useCampaign,
   useProductTemplates,
   useSaveCampaign,
+  useSiteFees,
   useStoreLinkData,
 } from './edit/useCampaignEditData.js';
 
@@ -126,6 +129,9 @@ function CampaignEditor({
   dirtyRef.current = dirty && !saving;
   const leaving = useRef(false);
   const storeLinks = useStoreLinkData(saved !== null);
+  const combo = route.type === 'combo';
+  /** A combo's bundle price covers the site's fees; until they load, base costs alone. */
+  const fees = useSiteFees(combo) ?? { processing_fee: 0, processing_fee_min: 0 };
 
   // The address of a new campaign changed to its own: leaving the page is guarded again.
   useEffect(() => {
@@ -244,6 +250,7 @@ function CampaignEditor({
   async function save(launch: boolean) {
     if (!templates.data) return;
     const found = validateCampaignForm(values, templates.byId);
+    if (combo) Object.assign(found, comboFormErrors(values, templates.byId, fees, launch));
     const designs = store.getState().designs;
     if (launch) {
       const missing = productsWithoutDesign(values.products, templates.byId, designs, kept);
@@ -621,6 +628,15 @@ function CampaignEditor({
                     errors={errors}
                     onChange={changeProduct}
                   />
+                  {combo && (
+                    <ComboBundle
+                      values={values}
+                      templates={templates.byId}
+                      fees={fees}
+                      error={errors.bundle_price}
+                      onChange={(bundlePrice) => updateValues((v) => ({ ...v, bundlePrice }))}
+                    />
+                  )}
                 </fieldset>
                 {saved && user && (
                   <div>
