@@ -304,7 +304,7 @@ describe.each(BACKENDS)('campaign express on %s', (backend) => {
     const queued = body<Launch>(
       await launch({ source_campaign_id: template.id, artwork_url: artwork, name: 'Blocked one' }),
     ).data;
-    // Another express launch waiting does not stop this one from going first.
+    // Two express launches wait: the older one is handed out first; it is stopped here.
     const next = body<{ job: { id: number } | null }>(
       await t.app.inject({
         method: 'GET',
@@ -312,7 +312,7 @@ describe.each(BACKENDS)('campaign express on %s', (backend) => {
         headers: bearer(token),
       }),
     ).data;
-    // The chosen-slug launch above is still queued: it is older, so it goes first.
+    // The launch of the free-slug test above is older, so it was handed out.
     expect(next.job?.id).not.toBe(queued.id);
     await t.app.inject({
       method: 'POST',
@@ -343,6 +343,31 @@ describe.each(BACKENDS)('campaign express on %s', (backend) => {
       headers: bearer(token),
     });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('hands an express launch to a worker before older rows of a bulk import', async () => {
+    // Only the two jobs below wait.
+    await t.app.inject({
+      method: 'POST',
+      url: '/seller/campaign/bulk/stop-all',
+      headers: bearer(token),
+    });
+    const [older] = await t.app.db.query<{ id: number }>(
+      `INSERT INTO bulk_regular_jobs (seller_id, template_campaign_id, campaign_name, designs)
+       VALUES ($1, $2, 'Imported row', '[{"new_url":"/files/x.png"}]') RETURNING id`,
+      [sellerId, template.id],
+    );
+    const artwork = await upload(await png(800, 800));
+    await launch({ source_campaign_id: template.id, artwork_url: artwork, name: 'Waiting seller' });
+    const next = body<{ job: { id: number } | null }>(
+      await t.app.inject({
+        method: 'GET',
+        url: '/seller/campaign/bulk/next-job?sessionId=tab-z&deviceId=d&ipAddress=1.2.3.4',
+        headers: bearer(token),
+      }),
+    ).data;
+    expect(next.job?.id).not.toBe(Number(older?.id));
+    expect((await get(next.job?.id ?? 0)).stage).toBe('rendering');
   });
 
   it('needs update_campaign to launch and get_campaigns to read', async () => {
