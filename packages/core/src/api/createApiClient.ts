@@ -59,6 +59,8 @@ export function createApiClient(options: ApiClientOptions) {
     catalog: groupClient(API.catalog),
     campaigns: groupClient(API.campaigns),
     campaignTemplates: groupClient(API.campaignTemplates),
+    campaignExpress: groupClient(API.campaignExpress),
+    bulkCustomMockup: groupClient(API.bulkCustomMockup),
     campaignImport: groupClient(API.campaignImport),
     stores: groupClient(API.stores),
     collections: groupClient(API.collections),

@@ -1,5 +1,6 @@
 export * from './artworkRows.js';
 export * from './attemptLimit.js';
+export * from './BulkCustomMockup.js';
 export * from './BulkMultiSpaceList.js';
 export * from './BulkRegularJob.js';
 export * from './bulkStatusLabel.js';

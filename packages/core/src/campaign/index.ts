@@ -1,6 +1,7 @@
 export * from './Campaign.js';
 export * from './CampaignActions.js';
 export * from './CampaignExport.js';
+export * from './CampaignExpress.js';
 export * from './CampaignListQuery.js';
 export * from './CampaignTemplate.js';
 export * from './CustomMockup.js';

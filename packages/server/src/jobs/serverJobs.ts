@@ -1,6 +1,7 @@
 import { aiDesignJob } from '../aiDesign/aiDesignJob.js';
 import { printFilesJob } from '../orders/printFiles.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
+import { customMockupJob } from './customMockupJob.js';
 import type { JobDefinition } from './defineJob.js';
 import { emailCampaignSendJob, emailCampaignSweepJob } from './emailCampaignJobs.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
@@ -19,4 +20,5 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   emailCampaignSweepJob,
   shopImportJob,
   aiDesignJob,
+  customMockupJob,
 ];

@@ -11,6 +11,7 @@ import {
   BULK_MESSAGES,
   type BulkRowIdsBody,
   cappedPageInfo,
+  EXPRESS_MESSAGES,
   REGULAR_WORKER_FATAL_LOGS,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
@@ -36,8 +37,10 @@ import {
   saveRegularJobDesigns,
   setRegularJobsStatus,
 } from '../sql/bulkRegular.js';
+import { lockCampaign, setCampaignStatus } from '../sql/campaignLifecycle.js';
 import { getCampaignFull } from '../sql/campaigns.js';
 import { LEASE_MESSAGES } from './bulkV3.js';
+import { launchRefusal } from './campaignActions.js';
 
 export const REGULAR_JOB_MESSAGES = {
   notRetryable: 'Only failed, stopped or processing jobs can be retried.',
@@ -64,6 +67,11 @@ function jobView(row: RegularJobRecord) {
 
 export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  // An express launch goes live with the checks of the launch route (a combo's bundle price).
+  const comboFees = {
+    processingFee: app.config.processingFee,
+    processingFeeMin: app.config.processingFeeMin,
+  };
   // Workers send the keys of their uploads; campaigns keep addresses, as the editor saves them.
   const fileUrl = (value: string) => storedFileUrl(app.config.s3, value);
 
@@ -143,7 +151,28 @@ export async function registerBulkRegularRoutes(app: FastifyInstance): Promise<v
           mockups: body.data.mockups.map((m) => ({ ...m, file_url: fileUrl(m.file_url) })),
         },
       };
-      const saved = await db.transaction((tx) => saveRegularJobDesigns(tx, auth.sellerId, stored));
+      const saved = await db.transaction(async (tx) => {
+        const result = await saveRegularJobDesigns(tx, auth.sellerId, stored);
+        // An express launch goes on sale with its designs, in the same transaction; when a
+        // launch check refuses it, it stays a draft and the job says why.
+        if (result.ok && result.launch) {
+          const campaign = await lockCampaign(tx, auth.sellerId, body.campaignId);
+          const refusal = campaign
+            ? await launchRefusal(tx, auth.sellerId, campaign, comboFees)
+            : null;
+          if (campaign && !refusal) {
+            await setCampaignStatus(tx, auth.sellerId, campaign.id, 'active');
+          } else if (refusal) {
+            await insertBulkLog(
+              tx,
+              auth.sellerId,
+              body.bulk_id,
+              EXPRESS_MESSAGES.notLaunched(refusal.message),
+            );
+          }
+        }
+        return result;
+      });
       if (!saved.ok && saved.reason === 'not_found') throw notFound(BULK_MESSAGES.campaignNotFound);
       // A design or mockup for a product outside the job's campaign is a worker bug: the whole
       // save is refused (nothing is written) instead of completing the job without it.

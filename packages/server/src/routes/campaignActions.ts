@@ -6,7 +6,7 @@ import {
   DUPLICATE_NAME_SUFFIX,
 } from '@printloom/core';
 import { assertComboRules, type ComboFeeSettings } from '../combo/comboRules.js';
-import type { Db } from '../db/Db.js';
+import type { Db, Queryable } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
 import {
@@ -18,6 +18,7 @@ import {
   softDeleteCampaign,
   unfinishedBulkUses,
 } from '../sql/campaignLifecycle.js';
+import type { CampaignRow } from '../sql/campaigns.js';
 import { insertAudit } from '../sql/sessions.js';
 
 export type CampaignAction = CampaignBulkActionName | 'duplicate';
@@ -34,6 +35,38 @@ export const CAMPAIGN_ACTION_MESSAGES = {
   withoutDesign: (names: readonly string[]) =>
     `Add a design to ${names.join(', ')} before launching.`,
 } as const;
+
+/**
+ * Why a campaign cannot be launched (409 blocked, 422 without products or designs, against the
+ * spec §5 personalised-matching rule, or a combo that does not make a set), or null when it
+ * can. The campaign is locked by the caller's transaction.
+ */
+export async function launchRefusal(
+  tx: Queryable,
+  sellerId: number,
+  campaign: CampaignRow,
+  fees: ComboFeeSettings = NO_FEES,
+): Promise<ApiError | null> {
+  if (campaign.status === 'blocked') return conflict(CAMPAIGN_ACTION_MESSAGES.blocked);
+  const coverage = await campaignDesignCoverage(tx, campaign.id);
+  if (coverage.products === 0) return unprocessable(CAMPAIGN_ACTION_MESSAGES.noProducts);
+  if (coverage.withoutDesign.length > 0)
+    return unprocessable(CAMPAIGN_ACTION_MESSAGES.withoutDesign(coverage.withoutDesign));
+  // Spec §5: the products (handmade ones aside) share one personalized value, the campaign's.
+  const match = checkPersonalizedMatch(
+    campaign,
+    await campaignProductsPersonalization(tx, campaign.id),
+  );
+  if (!match.ok) return unprocessable(match.message);
+  // A combo goes live as a set: two products or more and a bundle price that covers them.
+  try {
+    await assertComboRules(tx, sellerId, campaign.id, fees, true);
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  return null;
+}
 
 /**
  * Runs one action on one of the seller's campaigns in its own transaction, audits it and
@@ -54,19 +87,8 @@ export async function runCampaignAction(
     if (!campaign) throw notFound('Campaign not found');
     switch (action) {
       case 'launch': {
-        if (campaign.status === 'blocked') throw conflict(CAMPAIGN_ACTION_MESSAGES.blocked);
-        const coverage = await campaignDesignCoverage(tx, id);
-        if (coverage.products === 0) throw unprocessable(CAMPAIGN_ACTION_MESSAGES.noProducts);
-        if (coverage.withoutDesign.length > 0)
-          throw unprocessable(CAMPAIGN_ACTION_MESSAGES.withoutDesign(coverage.withoutDesign));
-        // Spec §5: the products (handmade ones aside) share one personalized value, the campaign's.
-        const match = checkPersonalizedMatch(
-          campaign,
-          await campaignProductsPersonalization(tx, id),
-        );
-        if (!match.ok) throw unprocessable(match.message);
-        // A combo goes live as a set: two products or more and a bundle price that covers them.
-        await assertComboRules(tx, auth.sellerId, id, fees, true);
+        const refusal = await launchRefusal(tx, auth.sellerId, campaign, fees);
+        if (refusal) throw refusal;
         await setCampaignStatus(tx, auth.sellerId, id, 'active');
         return { id, status: 'active' as const };
       }

@@ -16,9 +16,12 @@ import {
   type BulkCreateCampaignBody,
   type BulkSaveDesignsBody,
   type CreateBulkRegularJobsBody,
+  EXPRESS_PRODUCT_TYPE,
   gaveUpMessage,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
+import { applyExpressPrices } from './campaignExpress.js';
+import { freeSlug } from './campaignLifecycle.js';
 import { copyCampaign, getCampaignRow } from './campaigns.js';
 import { claimLeases, failSpentLeases, releaseLease } from './lease.js';
 import { containsPattern, orderBy, selectPage, Where } from './listQuery.js';
@@ -169,6 +172,10 @@ export async function removeRegularJobs(
 
 /** A bulk_regular_jobs row as `SELECT *` reads it (no last log message). */
 export type RegularJobRecord = Omit<RegularJobRow, 'message'> & {
+  /** An express launch (sql/campaignExpress.ts): its slug and prices, launched once saved. */
+  express: boolean;
+  slug: string | null;
+  prices: { product_id: number; price: number }[] | null;
   attempts: number;
   session_id: string | null;
   lease_token: string | null;
@@ -230,6 +237,8 @@ export async function claimRegularJob(
     orClaimable: "(status = 'processing' AND session_id = $4)",
     set: 'session_id = $4',
     params: [sessionId],
+    // An express launch (a seller waiting on the page) goes before rows of a big bulk import.
+    orderBy: 'express DESC, id',
   });
   return job;
 }
@@ -263,11 +272,17 @@ export async function createRegularJobCampaign(
   if (!(await getCampaignRow(tx, sellerId, body.campaign_id))) return null;
   const created = await copyCampaign(tx, sellerId, body.campaign_id, {
     name: body.design_info.name,
-    slug: body.design_info.slug,
+    // An express launch keeps the slug chosen when it started (made free again if another
+    // campaign took it since); it stays a draft until its designs are saved.
+    slug: job.express
+      ? await freeSlug(tx, sellerId, job.slug ?? body.design_info.slug)
+      : body.design_info.slug,
     collection: body.design_info.collection ?? null,
     artworkUrl: body.design_info.file_url,
     source: `bulk_regular:${job.id}`,
+    ...(job.express ? { status: 'draft' as const, productType: EXPRESS_PRODUCT_TYPE } : {}),
   });
+  if (job.express && job.prices) await applyExpressPrices(tx, created.productIds, job.prices);
   await tx.query('UPDATE bulk_regular_jobs SET campaign_id = $2, new_products = $3 WHERE id = $1', [
     job.id,
     created.id,
@@ -312,7 +327,8 @@ export async function failRegularJob(db: Queryable, id: number): Promise<void> {
 }
 
 export type SaveRegularDesignsResult =
-  | { ok: true }
+  /** `launch`: an express job just completed, whose campaign is to be launched now. */
+  | { ok: true; launch: boolean }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'stray_product'; productId: number };
 
@@ -332,7 +348,7 @@ export async function saveRegularJobDesigns(
     [body.bulk_id, sellerId, body.campaignId],
   );
   if (!job) return { ok: false, reason: 'not_found' };
-  if (job.status === 'completed') return { ok: true };
+  if (job.status === 'completed') return { ok: true, launch: false };
   const products = new Set(
     (
       await tx.query<{ id: number }>('SELECT id FROM products WHERE campaign_id = $1', [
@@ -377,5 +393,5 @@ export async function saveRegularJobDesigns(
      WHERE id = $1`,
     [job.id],
   );
-  return { ok: true };
+  return { ok: true, launch: job.express };
 }

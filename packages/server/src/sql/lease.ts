@@ -41,7 +41,7 @@ export interface LeasedRow {
 }
 
 /**
- * Claims up to `take` of the seller's claimable rows of `table`, oldest first. `where` narrows
+ * Claims up to `take` of the seller's claimable rows of `table`, oldest first (or by `orderBy`). `where` narrows
  * the candidates (parameters from $4 on, given in `params`); `orClaimable` adds a condition
  * under which a row is claimable too; `set` adds assignments to the claim.
  */
@@ -56,6 +56,8 @@ export async function claimLeases<Row extends LeasedRow>(
     orClaimable?: string;
     set?: string;
     params?: readonly unknown[];
+    /** Which claimable rows go first (`express DESC, id`); oldest first by default. */
+    orderBy?: string;
   },
 ): Promise<Row[]> {
   return db.query<Row>(
@@ -69,7 +71,7 @@ export async function claimLeases<Row extends LeasedRow>(
          AND attempts < ${BULK_ROW_MAX_ATTEMPTS}
          AND (status = 'pending' OR (status = 'processing' AND lease_expires_at < now())
               ${claim.orClaimable ? `OR ${claim.orClaimable}` : ''})
-       ORDER BY id LIMIT $3
+       ORDER BY ${claim.orderBy ?? 'id'} LIMIT $3
        FOR UPDATE SKIP LOCKED
      ) c
      WHERE r.id = c.id

@@ -59,6 +59,13 @@ export const queryKeys = {
     list: (query: Partial<PayoutListQuery>) => [...queryKeys.payouts.all, 'list', query] as const,
   },
   paymentAccounts: { all: ['payment-accounts'] as const },
+  /** Express launches (a launch's campaign is in `campaigns` once made). */
+  campaignExpress: {
+    all: ['campaign-express'] as const,
+    list: (query: { page: number; per_page: number }) =>
+      [...queryKeys.campaignExpress.all, 'list', query] as const,
+    detail: (id: number) => [...queryKeys.campaignExpress.all, 'detail', id] as const,
+  },
   campaigns: {
     all: ['campaigns'] as const,
     lists: () => [...queryKeys.campaigns.all, 'list'] as const,

@@ -5,10 +5,6 @@ import { NotFoundPage } from '../pages/ErrorPage.js';
 /** Loads a page's component: every page is its own chunk. */
 export type LoadPage = () => Promise<ComponentType>;
 
-/** Said plainly inside the layout: the page's screen is not built yet. */
-const comingSoon: LoadPage = async () =>
-  (await import('../pages/ComingSoonPage.js')).ComingSoonPage;
-
 /** The campaign editor; the ai, aop, combo and custom edit routes share it with their type. */
 const campaignEdit: LoadPage = async () =>
   (await import('../pages/campaigns/CampaignEditPage.js')).CampaignEditPage;
@@ -39,8 +35,8 @@ const notFound: LoadPage = async () => NotFoundPage;
 
 /**
  * The component of every page of the PAGES table (core), by page id: the only page list of the
- * web app. A page without an entry here does not compile; a page not built yet names
- * `comingSoon` on purpose. Address, title, guards, permission and menu place come from PAGES.
+ * web app. A page without an entry here does not compile. Address, title, guards, permission
+ * and menu place come from PAGES.
  */
 export const PAGE_COMPONENTS = {
   overview: async () => (await import('../pages/DashboardPage.js')).DashboardPage,
@@ -91,7 +87,8 @@ export const PAGE_COMPONENTS = {
   campaign_template_mockup: customMockups,
   campaign_template: async () =>
     (await import('../pages/campaigns/templates/TemplatesPage.js')).TemplatesPage,
-  campaign_express: comingSoon,
+  campaign_express: async () =>
+    (await import('../pages/campaigns/express/ExpressPage.js')).ExpressPage,
   campaign_bulk: regularBulkImport,
   campaign_bulk_v2: regularBulkImport,
   campaign_mockup: customMockups,
@@ -99,7 +96,8 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/bulk/MultiSpaceBulkListPage.js')).MultiSpaceBulkListPage,
   bulk_multi_space_import: async () =>
     (await import('../pages/bulk/BulkImportPage.js')).BulkImportPage,
-  bulk_custom_mockup: comingSoon,
+  bulk_custom_mockup: async () =>
+    (await import('../pages/bulk/BulkCustomMockupPage.js')).BulkCustomMockupPage,
   bulk_campaign: regularBulkImport,
 
   artworks: async () => (await import('../pages/personalized/ArtworksPage.js')).ArtworksPage,

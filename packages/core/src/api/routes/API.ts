@@ -3,9 +3,11 @@ import { account } from './account.js';
 import { aiDesign } from './aiDesign.js';
 import { apiKeys } from './apiKeys.js';
 import { auth } from './auth.js';
+import { bulkCustomMockup } from './bulkCustomMockup.js';
 import { bulkRegular } from './bulkRegular.js';
 import { bulkV3 } from './bulkV3.js';
 import { calendar } from './calendar.js';
+import { campaignExpress } from './campaignExpress.js';
 import { campaignImport } from './campaignImport.js';
 import { campaigns } from './campaigns.js';
 import { campaignTemplates } from './campaignTemplates.js';
@@ -79,9 +81,11 @@ export const API = {
   catalog,
   campaigns,
   campaignTemplates,
+  campaignExpress,
   campaignImport,
   bulkV3,
   bulkRegular,
+  bulkCustomMockup,
   stores,
   domains,
   collections,
