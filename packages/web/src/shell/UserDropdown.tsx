@@ -1,4 +1,4 @@
-import { API, formatCurrency, imageProxyUrl, type User } from '@printloom/core';
+import { formatCurrency, imageLink, type User } from '@printloom/core';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { useBalance } from '../api/hooks/useBalance.js';
@@ -24,7 +24,7 @@ export function UserDropdown({
   const balance2 = balance.data?.user_info.balance_2 ?? 0;
   const menu = userMenu(user, balance2);
   const avatar = user.avatar
-    ? imageProxyUrl(API.images.proxy.path, user.avatar, { w: AVATAR_SIZE_PX, h: AVATAR_SIZE_PX })
+    ? imageLink('', user.avatar, { w: AVATAR_SIZE_PX, h: AVATAR_SIZE_PX })
     : null;
   return (
     <Dropdown align="end" data-testid="user-dropdown">

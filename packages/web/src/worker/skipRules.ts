@@ -1,4 +1,4 @@
-import { API, can, isDesigner, type UserLike } from '@printloom/core';
+import { bulkRegular, bulkV3, can, isDesigner, type UserLike } from '@printloom/core';
 
 /**
  * Who runs the in-tab bulk workers (spec §4, §6): not designers (they do not pull bulk jobs), not
@@ -19,7 +19,7 @@ export interface DeviceTraits {
 const MOBILE_AGENT = /Android|iPhone|iPad|iPod|Mobile|webOS|BlackBerry|IEMobile|Opera Mini/i;
 
 /** The first call of each in-tab worker: a user these refuse does not run the workers. */
-const WORKER_ROUTES = [API.bulkV3.pending, API.bulkRegular.nextJob] as const;
+const WORKER_ROUTES = [bulkV3.pending, bulkRegular.nextJob] as const;
 
 export function isMobileDevice(device: DeviceTraits): boolean {
   return device.mobileHint === true || MOBILE_AGENT.test(device.userAgent);

@@ -50,6 +50,8 @@ import { stores } from './stores.js';
 import { team } from './team.js';
 import { uploads } from './uploads.js';
 
+export { pathWith } from './pathWith.js';
+
 /**
  * Every HTTP route of the Printloom API, by resource: the one place a route is written. The
  * server registers a handler for each entry, the client calls them by the same names
@@ -133,15 +135,6 @@ export function routeList(table: Readonly<Record<string, RouteGroup>> = API): Ro
   return Object.entries(table).flatMap(([group, routes]) =>
     Object.entries(routes).map(([name, contract]) => ({ group, name, contract })),
   );
-}
-
-/** Fills `:name` parameters of a path, encoding each value. */
-export function pathWith(path: string, params: Readonly<Record<string, string | number>>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
 }
 
 /** The fixed part of a path ending in `*` (`/blob/*` → `/blob/`), to build or match its URLs. */

@@ -1,4 +1,4 @@
-import type { TransactionListQueryInput } from '@printloom/core';
+import { type TransactionListQueryInput, transactionsExportLink } from '@printloom/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
@@ -15,5 +15,5 @@ export function useTransactions(query: TransactionListQueryInput) {
 /** The CSV export's address for the list's filters (the browser downloads it with its cookie). */
 export function transactionsExportUrl(query: TransactionListQueryInput): string {
   const { page: _page, per_page: _perPage, ...filters } = query;
-  return api.money.exportTransactionsUrl(filters);
+  return transactionsExportLink('', filters);
 }

@@ -2,6 +2,7 @@ import {
   API,
   SUBSCRIBER_IMPORT_MAX_CHARS,
   type SubscriberImportAnswer,
+  subscribersExportLink,
   userDateTime,
 } from '@printloom/core';
 import { useId, useState } from 'react';
@@ -9,7 +10,6 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { useStores } from '../../api/hooks/useStores.js';
 import {
@@ -49,9 +49,7 @@ export function SubscribersPage() {
         <div className="d-flex gap-2">
           <a
             className="btn btn-outline-secondary"
-            href={api.emailSubscribers.exportCsvUrl(
-              query.store_id ? { store_id: query.store_id } : {},
-            )}
+            href={subscribersExportLink('', query.store_id ? { store_id: query.store_id } : {})}
             download
           >
             Export CSV

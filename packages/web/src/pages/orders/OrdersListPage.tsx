@@ -3,11 +3,11 @@ import {
   errorMessage,
   type OrderBulkActionName,
   type OrderSummary,
+  ordersExportLink,
   userDateTime,
 } from '@printloom/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { useOrderBulkAction, useOrderList } from '../../api/hooks/useOrders.js';
 import { useStores } from '../../api/hooks/useStores.js';
@@ -103,7 +103,7 @@ export function OrdersListPage() {
   }
 
   const columns = useMemo(() => orderColumns(utcOffset), [utcOffset]);
-  const exportHref = api.orders.exportCsv({ ...query });
+  const exportHref = ordersExportLink('', { ...query });
   const storeOptions = (stores.data ?? []).map((store) => ({
     value: String(store.id),
     label: store.name,

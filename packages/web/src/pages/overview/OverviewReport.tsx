@@ -1,7 +1,7 @@
 import {
-  API,
   type Overview,
   type OverviewFigures,
+  OverviewQuery,
   overviewChange,
   toMajor,
   userDate,
@@ -148,7 +148,7 @@ const countryName = (code: string) => {
 export function OverviewReport() {
   const user = useMe();
   const utcOffset = user?.utc_offset ?? 0;
-  const { query, raw, update } = useListUrlState(API.overview.get.query);
+  const { query, raw, update } = useListUrlState(OverviewQuery);
   const overview = useOverview(query);
   const stores = useStores();
   const data = overview.data;

@@ -1,0 +1,66 @@
+import type { ApiTable } from './API.js';
+
+/**
+ * How to load each group of the route table on its own (a dynamic import per group file), for a
+ * client that loads a group on its first call: a page that only signs in never downloads the
+ * schemas of the orders routes. A group missing here does not compile.
+ */
+export type GroupLoaders = { readonly [G in keyof ApiTable]: () => Promise<ApiTable[G]> };
+
+export const API_GROUP_LOADERS: GroupLoaders = {
+  auth: () => import('./auth.js').then((m) => m.auth),
+  team: () => import('./team.js').then((m) => m.team),
+  account: () => import('./account.js').then((m) => m.account),
+  apiKeys: () => import('./apiKeys.js').then((m) => m.apiKeys),
+  shell: () => import('./shell.js').then((m) => m.shell),
+  overview: () => import('./overview.js').then((m) => m.overview),
+  clientInfo: () => import('./clientInfo.js').then((m) => m.clientInfo),
+  uploads: () => import('./uploads.js').then((m) => m.uploads),
+  images: () => import('./images.js').then((m) => m.images),
+  catalog: () => import('./catalog.js').then((m) => m.catalog),
+  campaigns: () => import('./campaigns.js').then((m) => m.campaigns),
+  campaignTemplates: () => import('./campaignTemplates.js').then((m) => m.campaignTemplates),
+  campaignImport: () => import('./campaignImport.js').then((m) => m.campaignImport),
+  bulkV3: () => import('./bulkV3.js').then((m) => m.bulkV3),
+  bulkRegular: () => import('./bulkRegular.js').then((m) => m.bulkRegular),
+  stores: () => import('./stores.js').then((m) => m.stores),
+  domains: () => import('./domains.js').then((m) => m.domains),
+  collections: () => import('./collections.js').then((m) => m.collections),
+  promotions: () => import('./promotions.js').then((m) => m.promotions),
+  customMockups: () => import('./customMockups.js').then((m) => m.customMockups),
+  pricing: () => import('./pricing.js').then((m) => m.pricing),
+  storeContent: () => import('./storeContent.js').then((m) => m.storeContent),
+  storeSettings: () => import('./storeSettings.js').then((m) => m.storeSettings),
+  emailSenders: () => import('./emailSenders.js').then((m) => m.emailSenders),
+  emailGateways: () => import('./emailGateways.js').then((m) => m.emailGateways),
+  paymentGateways: () => import('./paymentGateways.js').then((m) => m.paymentGateways),
+  emailCampaigns: () => import('./emailCampaigns.js').then((m) => m.emailCampaigns),
+  emailTracking: () => import('./emailCampaigns.js').then((m) => m.emailTracking),
+  emailSubscribers: () => import('./emailCampaigns.js').then((m) => m.emailSubscribers),
+  marketing: () => import('./marketing.js').then((m) => m.marketing),
+  personalized: () => import('./personalized.js').then((m) => m.personalized),
+  personalizedLibrary: () => import('./personalizedLibrary.js').then((m) => m.personalizedLibrary),
+  aiDesign: () => import('./aiDesign.js').then((m) => m.aiDesign),
+  featureRequests: () => import('./featureRequests.js').then((m) => m.featureRequests),
+  dev: () => import('./dev.js').then((m) => m.dev),
+  storefront: () => import('./storefront.js').then((m) => m.storefront),
+  notificationChannels: () =>
+    import('./notificationChannels.js').then((m) => m.notificationChannels),
+  publicApi: () => import('./publicApi.js').then((m) => m.publicApi),
+  orders: () => import('./orders.js').then((m) => m.orders),
+  adminOrders: () => import('./orders.js').then((m) => m.adminOrders),
+  senDesign: () => import('./senDesign.js').then((m) => m.senDesign),
+  money: () => import('./money.js').then((m) => m.money),
+  moneyAdmin: () => import('./money.js').then((m) => m.moneyAdmin),
+  productReviews: () => import('./productReviews.js').then((m) => m.productReviews),
+  searchKeywords: () => import('./searchKeywords.js').then((m) => m.searchKeywords),
+  socialFeeds: () => import('./socialFeeds.js').then((m) => m.socialFeeds),
+  customers: () => import('./customers.js').then((m) => m.customers),
+  fulfillment: () => import('./fulfillment.js').then((m) => m.fulfillment),
+  shopConnections: () => import('./shopConnections.js').then((m) => m.shopConnections),
+  abandoned: () => import('./abandoned.js').then((m) => m.abandoned),
+  orderCare: () => import('./orderCare.js').then((m) => m.orderCare),
+  points: () => import('./points.js').then((m) => m.points),
+  referral: () => import('./referral.js').then((m) => m.referral),
+  calendar: () => import('./calendar.js').then((m) => m.calendar),
+};
