@@ -3,6 +3,7 @@ import { Product, ProductDesign } from '../catalog/Product.js';
 import { PrintSpaceDesignText } from '../design/DesignDocument.js';
 import { CampaignType, EntityStatus } from '../enums/catalog.js';
 import { Niche } from '../enums/niches.js';
+import { BundlePrice } from './combo.js';
 import { CAMPAIGN_PRODUCT_TYPES } from './constants.js';
 
 export const CampaignProductType = z.enum(CAMPAIGN_PRODUCT_TYPES);
@@ -41,6 +42,8 @@ export const Campaign = z.object({
   personalized: z.number().int().nonnegative().nullable().optional(),
   /** The product category (spec §3 niches) buyers and stores find it under; null when unset. */
   niche: Niche.nullable().optional(),
+  /** A combo's price for its whole set, in minor units; null until set (other types: none). */
+  bundle_price: z.number().int().nonnegative().nullable().optional(),
   products: z.array(Product).default([]),
   designs: z.array(CampaignDesign).default([]),
   created_at: z.string().optional(),
@@ -70,6 +73,8 @@ export const CampaignCreateBody = z.object({
   artwork_url: z.string().optional(),
   collection: z.string().optional(),
   niche: Niche.optional(),
+  /** A combo's price for its whole set, in minor units (spec §3 combo). */
+  bundle_price: BundlePrice.optional(),
   products: z.array(CampaignProductInput).min(1, 'Choose at least one product'),
 });
 export type CampaignCreateBody = z.infer<typeof CampaignCreateBody>;
@@ -106,6 +111,8 @@ export const CampaignUpdateBody = z.object({
   collection: z.string().optional(),
   /** A niche sets it, null clears it, leaving it out keeps it. */
   niche: Niche.nullable().optional(),
+  /** A combo's set price in minor units: a price sets it, null clears it, absent keeps it. */
+  bundle_price: BundlePrice.nullable().optional(),
   products: z.array(CampaignProductUpdate).min(1, 'Choose at least one product').optional(),
   designs: z.array(CampaignDesignInput).optional(),
   mockups: z.array(CampaignMockupInput).optional(),

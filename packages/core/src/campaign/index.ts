@@ -5,6 +5,7 @@ export * from './CampaignListQuery.js';
 export * from './CampaignTemplate.js';
 export * from './CustomMockup.js';
 export * from './checkPersonalizedMatch.js';
+export * from './combo.js';
 export * from './constants.js';
 export * from './DesignSaveRecord.js';
 export * from './MockupUploadRecord.js';

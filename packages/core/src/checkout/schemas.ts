@@ -15,6 +15,12 @@ export const CheckoutItem = z.object({
   color: z.string().trim().min(1).max(60),
   size: z.string().trim().min(1).max(30),
   quantity: z.number().int().min(1).max(CHECKOUT_MAX_QUANTITY),
+  /**
+   * The set this item belongs to, for products of a combo campaign: the items of one campaign
+   * with the same number form one set (one of each product, same quantity) sold at the bundle
+   * price. Products of other campaigns leave it out.
+   */
+  bundle: z.number().int().min(0).max(CHECKOUT_MAX_LINES).optional(),
 });
 export type CheckoutItem = z.infer<typeof CheckoutItem>;
 

@@ -83,6 +83,8 @@ export const OrderItemView = z.object({
   status: OrderItemStatus,
   mockup_url: z.string().nullable(),
   print_files: z.array(OrderPrintFile),
+  /** The combo set the item was sold in: items of one set share it (null: sold on its own). */
+  bundle_id: z.string().nullable().optional(),
 });
 export type OrderItemView = z.infer<typeof OrderItemView>;
 

@@ -5,6 +5,7 @@ import {
   checkPersonalizedMatch,
   DUPLICATE_NAME_SUFFIX,
 } from '@printloom/core';
+import { assertComboRules, type ComboFeeSettings } from '../combo/comboRules.js';
 import type { Db } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, notFound, unprocessable } from '../http/errors.js';
@@ -20,6 +21,9 @@ import {
 import { insertAudit } from '../sql/sessions.js';
 
 export type CampaignAction = CampaignBulkActionName | 'duplicate';
+
+/** No processing fee: a combo's minimum price is its base costs alone. */
+const NO_FEES: ComboFeeSettings = { processingFee: 0, processingFeeMin: 0 };
 
 /** What a seller is told when a campaign cannot take an action. */
 export const CAMPAIGN_ACTION_MESSAGES = {
@@ -42,6 +46,8 @@ export async function runCampaignAction(
   auth: AuthContext,
   action: CampaignAction,
   id: number,
+  /** The site's processing fee, which a combo's bundle price must cover with its base costs. */
+  fees: ComboFeeSettings = NO_FEES,
 ): Promise<{ id: number; status?: 'active' | 'inactive' | 'draft' }> {
   const outcome = await db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, auth.sellerId, id);
@@ -59,6 +65,8 @@ export async function runCampaignAction(
           await campaignProductsPersonalization(tx, id),
         );
         if (!match.ok) throw unprocessable(match.message);
+        // A combo goes live as a set: two products or more and a bundle price that covers them.
+        await assertComboRules(tx, auth.sellerId, id, fees, true);
         await setCampaignStatus(tx, auth.sellerId, id, 'active');
         return { id, status: 'active' as const };
       }
@@ -97,11 +105,12 @@ export async function runBulkCampaignAction(
   action: CampaignBulkActionName,
   ids: readonly number[],
   log: (error: unknown, id: number) => void,
+  fees: ComboFeeSettings = NO_FEES,
 ): Promise<CampaignActionResult[]> {
   const results: CampaignActionResult[] = [];
   for (const id of ids) {
     try {
-      const outcome = await runCampaignAction(db, auth, action, id);
+      const outcome = await runCampaignAction(db, auth, action, id, fees);
       results.push({ id, ok: true, ...(outcome.status ? { status: outcome.status } : {}) });
     } catch (error) {
       if (error instanceof ApiError && error.statusCode < 500) {

@@ -1,6 +1,7 @@
 import { API, type CampaignUpdateBody, cappedPageInfo, pageInfo, splitIds } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { storedFileUrl } from '../blob/fileUrl.js';
+import { assertComboRules, type ComboFeeSettings } from '../combo/comboRules.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
@@ -19,6 +20,10 @@ import { runBulkCampaignAction, runCampaignAction } from './campaignActions.js';
 
 export async function registerCatalogRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  const fees: ComboFeeSettings = {
+    processingFee: app.config.processingFee,
+    processingFeeMin: app.config.processingFeeMin,
+  };
   registerGroup(app, API.catalog, {
     productTemplates: async ({ query }) => {
       const { rows, total } = await listTemplates(db, query);
@@ -61,7 +66,11 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     },
     create: async ({ auth, body }) => {
       const id = await db
-        .transaction(async (tx) => insertCampaign(tx, auth.sellerId, body))
+        .transaction(async (tx) => {
+          const created = await insertCampaign(tx, auth.sellerId, body);
+          await assertComboRules(tx, auth.sellerId, created, fees);
+          return created;
+        })
         .catch((error: unknown) => {
           if (error instanceof TemplateMissingError) {
             throw unprocessable(error.message, { products: [error.message] });
@@ -85,9 +94,11 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
     },
     update: async ({ auth, params, body }) => {
       const found = await db
-        .transaction(async (tx) =>
-          updateCampaign(tx, auth.sellerId, params.id, withAddresses(body)),
-        )
+        .transaction(async (tx) => {
+          const updated = await updateCampaign(tx, auth.sellerId, params.id, withAddresses(body));
+          if (updated) await assertComboRules(tx, auth.sellerId, params.id, fees);
+          return updated;
+        })
         .catch((error: unknown) => {
           if (error instanceof TemplateMissingError || error instanceof ProductMismatchError) {
             throw unprocessable(error.message, { products: [error.message] });
@@ -106,7 +117,7 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
       return { data: campaign };
     },
     launch: async ({ auth, params }) => {
-      await runCampaignAction(db, auth, 'launch', params.id);
+      await runCampaignAction(db, auth, 'launch', params.id, fees);
       return { data: await fullCampaign(auth.sellerId, params.id), message: 'Campaign launched' };
     },
     deactivate: async ({ auth, params }) => {
@@ -125,8 +136,14 @@ export async function registerCatalogRoutes(app: FastifyInstance): Promise<void>
       return { data: { id: params.id }, message: 'Campaign deleted' };
     },
     bulkAction: async ({ auth, body, request }) => {
-      const results = await runBulkCampaignAction(db, auth, body.action, body.ids, (err, id) =>
-        request.log.error({ err, id, action: body.action }, 'campaign bulk action failed'),
+      const results = await runBulkCampaignAction(
+        db,
+        auth,
+        body.action,
+        body.ids,
+        (err, id) =>
+          request.log.error({ err, id, action: body.action }, 'campaign bulk action failed'),
+        fees,
       );
       const done = results.filter((result) => result.ok).length;
       return {

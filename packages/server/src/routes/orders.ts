@@ -115,6 +115,7 @@ async function detailOf(q: Queryable, order: OrderFullRow): Promise<OrderDetail>
       status: i.status,
       mockup_url: i.mockup_url,
       print_files: i.print_files ?? [],
+      bundle_id: i.bundle_id,
     })),
     timeline: timeline.map((e) => ({
       id: Number(e.id),

@@ -49,6 +49,8 @@ import {
   trackStorefront,
 } from '../sql/storefront.js';
 import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
+import { restoredSets } from '../storefront/comboCart.js';
+import { comboProductPage } from '../storefront/comboPage.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
 import {
   cartPage,
@@ -310,6 +312,8 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       }
       const query = request.query as { product?: string };
       const reviews = await publishedReviews(db, ctx.store.seller_id, campaign.id, REVIEWS_SHOWN);
+      // A combo sells its products as one set.
+      if (campaign.system_type === 'combo') return comboProductPage(ctx, campaign, reviews);
       return productPage(
         ctx,
         campaign,
@@ -390,20 +394,23 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       if (!found) return cartPage(ctx);
       return cartPage(
         ctx,
-        found.items.map((item) => {
-          const campaign = found.slugs.find((c) => c.id === Number(item.campaign_id));
-          return {
-            campaign_id: Number(item.campaign_id),
-            product_id: Number(item.product_id),
-            color: item.color,
-            size: item.size,
-            quantity: item.quantity,
-            name: item.name,
-            price: toMajor(item.price),
-            image: '',
-            url: `${ctx.prefix}/products/${encodeURIComponent(campaignUrlName(campaign ?? { id: Number(item.campaign_id) }))}`,
-          };
-        }),
+        restoredSets(
+          found.items,
+          found.items.map((item) => {
+            const campaign = found.slugs.find((c) => c.id === Number(item.campaign_id));
+            return {
+              campaign_id: Number(item.campaign_id),
+              product_id: Number(item.product_id),
+              color: item.color,
+              size: item.size,
+              quantity: item.quantity,
+              name: item.name,
+              price: toMajor(item.price),
+              image: '',
+              url: `${ctx.prefix}/products/${encodeURIComponent(campaignUrlName(campaign ?? { id: Number(item.campaign_id) }))}`,
+            };
+          }),
+        ),
       );
     }),
     checkoutPage: page(async (ctx) => checkoutPage(ctx, COUNTRY_NAMES)),

@@ -30,6 +30,8 @@ export interface CampaignRow {
   collection: string | null;
   personalized: number | null;
   niche: string | null;
+  /** A combo's set price in minor units (migration 051). */
+  bundle_price: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -83,6 +85,7 @@ export function campaignView(row: CampaignRow) {
     collection: row.collection,
     personalized: row.personalized,
     niche: nicheOf(row.niche),
+    bundle_price: row.bundle_price === null ? null : Number(row.bundle_price),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -236,8 +239,8 @@ export async function insertCampaign(
   body: CampaignCreateBody,
 ): Promise<number> {
   const [row] = await db.query<{ id: number }>(
-    `INSERT INTO campaigns (seller_id, name, slug, system_type, product_type, artwork_url, collection, niche)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    `INSERT INTO campaigns (seller_id, name, slug, system_type, product_type, artwork_url, collection, niche, bundle_price)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
     [
       sellerId,
       body.name,
@@ -247,6 +250,7 @@ export async function insertCampaign(
       body.artwork_url ?? null,
       body.collection ?? null,
       body.niche ?? null,
+      body.bundle_price ?? null,
     ],
   );
   if (!row) throw new Error('insertCampaign returned no row');
@@ -404,7 +408,9 @@ export async function updateCampaign(
     `UPDATE campaigns SET name = COALESCE($3, name), slug = COALESCE($4, slug),
        status = COALESCE($5, status), artwork_url = COALESCE($6, artwork_url),
        collection = COALESCE($7, collection),
-       niche = CASE WHEN $8::boolean THEN $9 ELSE niche END, updated_at = now()
+       niche = CASE WHEN $8::boolean THEN $9 ELSE niche END,
+       bundle_price = CASE WHEN $10::boolean THEN $11::bigint ELSE bundle_price END,
+       updated_at = now()
      WHERE id = $1 AND seller_id = $2 AND deleted_at IS NULL RETURNING id`,
     [
       id,
@@ -416,6 +422,8 @@ export async function updateCampaign(
       body.collection ?? null,
       body.niche !== undefined,
       body.niche ?? null,
+      body.bundle_price !== undefined,
+      body.bundle_price ?? null,
     ],
   );
   if (rows.length === 0) return false;
@@ -478,8 +486,8 @@ export async function copyCampaign(
   );
   if (!template) throw new Error(`Template campaign ${templateId} not found`);
   const [created] = await db.query<{ id: number }>(
-    `INSERT INTO campaigns (seller_id, name, slug, status, product_type, system_type, artwork_url, collection, personalized, bulk_source, niche)
-     VALUES ($1, $2, $3, $9, $10, $4, $5, $6, $7, $8, $11) RETURNING id`,
+    `INSERT INTO campaigns (seller_id, name, slug, status, product_type, system_type, artwork_url, collection, personalized, bulk_source, niche, bundle_price)
+     VALUES ($1, $2, $3, $9, $10, $4, $5, $6, $7, $8, $11, $12) RETURNING id`,
     [
       sellerId,
       fields.name,
@@ -492,6 +500,7 @@ export async function copyCampaign(
       fields.status ?? 'active',
       fields.productType ?? 'campaign',
       template.niche,
+      template.bundle_price,
     ],
   );
   if (!created) throw new Error('copyCampaign inserted no row');

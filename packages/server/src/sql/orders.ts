@@ -12,6 +12,8 @@ export interface CheckoutLineRow {
   quantity: number;
   price: number;
   base_cost: number;
+  /** The set of a combo campaign this line belongs to (its items share it; migration 051). */
+  bundle_id?: string;
 }
 
 export interface CheckoutRow {
@@ -192,8 +194,8 @@ export async function insertOrderFromCheckout(
   for (const item of checkout.items) {
     await db.query(
       `INSERT INTO order_items (order_id, seller_id, campaign_id, product_id, template_id, name,
-         color, size, quantity, price, base_cost)
-       SELECT $1, $2, c.id, p.id, t.id, $6, $7, $8, $9, $10, $11
+         color, size, quantity, price, base_cost, bundle_id)
+       SELECT $1, $2, c.id, p.id, t.id, $6, $7, $8, $9, $10, $11, $12::uuid
          FROM (SELECT 1) one
          LEFT JOIN campaigns c ON c.id = $3 AND c.seller_id = $2
          LEFT JOIN products p ON p.id = $4 AND p.seller_id = $2
@@ -210,6 +212,7 @@ export async function insertOrderFromCheckout(
         item.quantity,
         item.price,
         item.base_cost,
+        item.bundle_id ?? null,
       ],
     );
   }

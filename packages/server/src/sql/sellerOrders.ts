@@ -189,13 +189,15 @@ export interface OrderItemRow {
   status: OrderItemStatus;
   mockup_url: string | null;
   print_files: { print_space: string; file_url: string }[] | null;
+  /** The combo set of the item (migration 051). */
+  bundle_id: string | null;
 }
 
 /** An order's lines with their product's default mockup and their print files (order_item_files). */
 export async function orderItems(db: Queryable, orderId: number): Promise<OrderItemRow[]> {
   return db.query<OrderItemRow>(
     `SELECT i.id, i.campaign_id, i.product_id, i.name, i.color, i.size, i.quantity, i.price,
-        i.base_cost, i.status,
+        i.base_cost, i.status, i.bundle_id,
         (SELECT m.file_url FROM mockups m WHERE m.product_id = i.product_id
           ORDER BY m.is_default DESC, m.id LIMIT 1) AS mockup_url,
         (SELECT json_agg(json_build_object('print_space', f.print_space, 'file_url', f.file_url)

@@ -136,8 +136,10 @@ export async function storeCampaignCards(
   params.push(query.limit, query.offset);
   const rows = await db.query<CampaignCard & { total: number }>(
     `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at,
-            (SELECT min(${SELL_PRICE_SQL}) FROM products p JOIN product_templates t ON t.id = p.template_id
-              WHERE p.campaign_id = c.id)::float8 AS price,
+            (CASE WHEN c.system_type = 'combo' AND c.bundle_price IS NOT NULL
+                  THEN c.bundle_price / 100.0
+                  ELSE (SELECT min(${SELL_PRICE_SQL}) FROM products p JOIN product_templates t ON t.id = p.template_id
+                         WHERE p.campaign_id = c.id) END)::float8 AS price,
             ${rank} AS rank,
             ${featured} AS featured_rank,
             COALESCE((SELECT sum(st.visits + 10 * st.checkouts) FROM storefront_tracks st
@@ -183,6 +185,10 @@ export interface StoreCampaign {
   thumb_url: string | null;
   created_at: Date;
   updated_at: Date;
+  /** The campaign type (spec §3); a `combo` sells its products as one set. */
+  system_type: string;
+  /** A combo's set price in minor units (null: not set, or not a combo). */
+  bundle_price: number | null;
   products: StoreProduct[];
   mockups: StoreMockup[];
 }
@@ -198,7 +204,8 @@ export async function storeCampaignBySlug(
 ): Promise<StoreCampaign | undefined> {
   const byId = /^campaign-(\d{1,15})$/.exec(name);
   const [campaign] = await db.query<Omit<StoreCampaign, 'products' | 'mockups'>>(
-    `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at, c.updated_at
+    `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at, c.updated_at, c.system_type,
+            c.bundle_price
        FROM campaigns c JOIN store_campaigns sc ON sc.campaign_id = c.id AND sc.store_id = $1
       WHERE c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
         AND ${byId ? "(c.id = $3 AND COALESCE(c.slug, '') = '')" : 'c.slug = $3'}
@@ -212,7 +219,12 @@ export async function storeCampaignBySlug(
       WHERE campaign_id = $1 ORDER BY is_default DESC, id`,
     [campaign.id],
   );
-  return { ...campaign, products, mockups };
+  return {
+    ...campaign,
+    bundle_price: campaign.bundle_price === null ? null : Number(campaign.bundle_price),
+    products,
+    mockups,
+  };
 }
 
 /** Products of the seller's campaigns with sell price and base cost (major units). */

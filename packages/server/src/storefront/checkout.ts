@@ -10,6 +10,7 @@ import {
   type ShippingAddress,
   toMinor,
 } from '@printloom/core';
+import { priceComboSets } from '../combo/comboCheckout.js';
 import type { Queryable } from '../db/Db.js';
 import { unprocessable } from '../http/errors.js';
 import type { CheckoutLineRow } from '../sql/orders.js';
@@ -107,6 +108,8 @@ export async function priceCheckout(
   });
   const first = Object.values(errors)[0]?.[0];
   if (first) throw unprocessable(first, errors);
+  // Products of combo campaigns sell as sets at their bundle price.
+  await priceComboSets(db, store.seller_id, body.items, lines, products);
   const { address, problems } = checkAddress(body.shipping_address);
   const rates = await templateShippingRates(db, [...new Set(lines.map((l) => l.template_id))]);
   const priced: CheckoutLine[] = lines.map((l) => {

@@ -147,7 +147,7 @@ ${head.jsonLd ? raw(`<script type="application/ld+json">${scriptJson(head.jsonLd
   }`;
 }
 
-function absolute(ctx: PageContext, url: string): string {
+export function absolute(ctx: PageContext, url: string): string {
   return /^https?:\/\//.test(url) ? url : `${ctx.origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
@@ -288,7 +288,7 @@ export interface ReviewSummary {
 
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating);
 
-function reviewsSection(ctx: PageContext, campaignId: number, reviews: ReviewSummary): Raw {
+export function reviewsSection(ctx: PageContext, campaignId: number, reviews: ReviewSummary): Raw {
   const average = averageText(reviews.average);
   return html`<section aria-labelledby="reviews-title" class="reviews"><h2 id="reviews-title">Reviews</h2>
 ${
@@ -447,6 +447,8 @@ export interface CartLine {
   price: number;
   image: string;
   url: string;
+  /** A combo's set: one pick per product; the line's price is the bundle price. */
+  set?: { product_id: number; name: string; color: string; size: string }[];
 }
 
 /** The cart; `restore` (a recovery link's checkout) replaces what the browser holds. */

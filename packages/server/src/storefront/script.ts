@@ -28,9 +28,18 @@ thumbs.textContent='';p.images.forEach(function(img,i){var li=el('li'),bt=el('bu
 if(p.images[0])show(p.images[0])});
 pf.addEventListener('submit',function(e){e.preventDefault();var p=current(),f=new FormData(pf),q=Math.max(1,Math.min(99,Number(f.get('quantity'))||1));
 var line={campaign_id:Number(pf.dataset.campaign),product_id:p.id,color:String(f.get('color')||p.colors[0]),size:String(f.get('size')||p.sizes[0]),quantity:q,name:pf.dataset.name+' – '+p.name,price:p.price,image:(p.images[0]||{}).url||'',url:pf.dataset.url};
-var c=load(),same=c.find(function(l){return l.product_id===line.product_id&&l.color===line.color&&l.size===line.size});
+var c=load(),same=c.find(function(l){return !l.set&&l.product_id===line.product_id&&l.color===line.color&&l.size===line.size});
 if(same)same.quantity=Math.min(99,same.quantity+q);else c.push(line);save(c);
 var a=d.getElementById('added');a.textContent='Added to your cart. ';a.append(el('a',{href:prefix+'/cart'},'View cart'))})}
+// Combo product page: one line for the whole set (a colour and size per product), at the bundle price
+var cb=d.getElementById('combo-form');
+if(cb){var cd=JSON.parse(d.getElementById('combo-data').textContent);
+cb.addEventListener('submit',function(e){e.preventDefault();var f=new FormData(cb),q=Math.max(1,Math.min(99,Number(f.get('quantity'))||1));
+var set=cd.products.map(function(p){return{product_id:p.id,name:p.name,color:String(f.get('color-'+p.id)),size:String(f.get('size-'+p.id))}});
+var line={campaign_id:Number(cb.dataset.campaign),product_id:set[0].product_id,set:set,color:set.map(function(x){return x.color}).join(' / '),size:set.map(function(x){return x.size}).join(' / '),quantity:q,name:cb.dataset.name+' (set)',price:cd.price,image:cb.dataset.image||'',url:cb.dataset.url};
+var key=JSON.stringify(set),c=load(),same=c.find(function(l){return l.set&&l.campaign_id===line.campaign_id&&JSON.stringify(l.set)===key});
+if(same)same.quantity=Math.min(99,same.quantity+q);else c.push(line);save(c);
+var a=d.getElementById('added');a.textContent='Added the set to your cart. ';a.append(el('a',{href:prefix+'/cart'},'View cart'))})}
 // Cart
 var box=d.getElementById('cart'),rd=d.getElementById('restore-data');
 // A recovery email's link fills the cart with its checkout's items, once.
@@ -52,7 +61,8 @@ country.addEventListener('change',fillStates);fillStates();
 function api(url,body){return fetch(url,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(r){return r.json().then(function(j){j.status=r.status;return j})})}
 function say(t,bad){msg.textContent=t;msg.className=bad?'notice error':t?'notice':''}
 cf.addEventListener('submit',function(e){e.preventDefault();var f=new FormData(cf),tip=f.get('tip');say('');
-var body={items:load().map(function(l){return{campaign_id:l.campaign_id,product_id:l.product_id,color:l.color,size:l.size,quantity:l.quantity}}),email:f.get('email'),
+var items=[];load().forEach(function(l,i){if(l.set)l.set.forEach(function(x){items.push({campaign_id:l.campaign_id,product_id:x.product_id,color:x.color,size:x.size,quantity:l.quantity,bundle:i})});else items.push({campaign_id:l.campaign_id,product_id:l.product_id,color:l.color,size:l.size,quantity:l.quantity})});
+var body={items:items,email:f.get('email'),
 shipping_address:{name:f.get('name'),line1:f.get('line1'),city:f.get('city'),postcode:f.get('postcode')||'',country:f.get('country')}};
 var l2=f.get('line2');if(l2)body.shipping_address.line2=l2;var s=states[country.value]?f.get('state'):f.get('state-text');if(s)body.shipping_address.state=s;
 if(tip!=='none')body.tip_percent=Number(tip);var cp=f.get('coupon');if(cp)body.coupon=cp;

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { type PageId, pageById, User, type UserInput } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { PageId, UserInput } from '@printloom/core';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { meQuery } from '../api/hooks/useAuth.js';
 import { queryClient } from '../api/queryClient.js';
-import { pageRoute } from './routes.js';
+import { renderPages } from '../test/pageHarness.js';
 
 afterEach(() => {
   cleanup();
@@ -21,28 +18,9 @@ const verified = {
   email_verified_at: '2025-01-01 00:00:00',
 };
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 /** Opens `url` signed in as `user`, through the real page routes of `pages` (guards included). */
 function open(user: UserInput, url: string, pages: PageId[]) {
-  queryClient.setQueryData(meQuery.queryKey, User.parse(user));
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: pages.map((id) => pageRoute(pageById(id))),
-      },
-    ],
-    { initialEntries: [url] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(pages, url, user);
 }
 
 // The first page chunk a test file loads is compiled on the spot, which can take seconds.

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { pageById, User } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 function server() {
   let settings = { enabled: false, delay1_minutes: 60, delay2_minutes: 1440, delay3_minutes: 4320 };
@@ -67,36 +63,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open() {
-  queryClient.setQueryData(
-    meQuery.queryKey,
-    User.parse({
-      id: 7,
-      name: 'Seller',
-      email: 'seller@printloom.test',
-      created_at: '2025-01-01 00:00:00',
-      email_verified_at: '2025-01-01 00:00:00',
-    }),
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [pageRoute(pageById('abandoned'))],
-      },
-    ],
-    { initialEntries: ['/abandoned-orders'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(['abandoned'], '/abandoned-orders', {
+    id: 7,
+    name: 'Seller',
+    email: 'seller@printloom.test',
+    created_at: '2025-01-01 00:00:00',
+    email_verified_at: '2025-01-01 00:00:00',
+  });
 }
 
 describe('abandoned checkouts (/abandoned-orders)', () => {

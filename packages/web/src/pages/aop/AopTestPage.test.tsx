@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { pageById, User } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 // The test browser decodes no images: a decoded pattern is its size, as createImageBitmap gives.
 vi.mock('../../editor/imageCache.js', async (original) => {
@@ -60,37 +56,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open() {
-  queryClient.setQueryData(
-    meQuery.queryKey,
-    User.parse({
-      id: 7,
-      name: 'Seller',
-      email: 'seller@printloom.test',
-      created_at: '2025-01-01 00:00:00',
-      email_verified_at: '2025-01-01 00:00:00',
-      tags: ['beta'],
-    }),
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [pageRoute(pageById('aop_test'))],
-      },
-    ],
-    { initialEntries: ['/aop-test'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(['aop_test'], '/aop-test', {
+    id: 7,
+    name: 'Seller',
+    email: 'seller@printloom.test',
+    created_at: '2025-01-01 00:00:00',
+    email_verified_at: '2025-01-01 00:00:00',
+    tags: ['beta'],
+  });
 }
 
 describe('AOP test (/aop-test)', () => {

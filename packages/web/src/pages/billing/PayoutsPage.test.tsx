@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { pageById, User } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 const tx = (id: number, type: string, amount: number, status = 'completed') => ({
   id,
@@ -104,31 +100,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open(path = '/payouts') {
-  queryClient.setQueryData(
-    meQuery.queryKey,
-    User.parse({
-      id: 7,
-      name: 'Seller',
-      email: 'seller@printloom.test',
-      created_at: '2025-01-01 00:00:00',
-      email_verified_at: '2025-01-01 00:00:00',
-    }),
-  );
-  const router = createMemoryRouter(
-    [{ element: <Outlet />, HydrateFallback: Loading, children: [pageRoute(pageById('payouts'))] }],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderPages(['payouts'], path, {
+    id: 7,
+    name: 'Seller',
+    email: 'seller@printloom.test',
+    created_at: '2025-01-01 00:00:00',
+    email_verified_at: '2025-01-01 00:00:00',
+  });
 }
 
 describe('Billing & Payouts (/payouts)', () => {

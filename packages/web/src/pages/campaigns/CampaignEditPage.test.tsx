@@ -70,7 +70,7 @@ const SELLER = {
 const LOAD_TIMEOUT = { timeout: 10_000 };
 
 function open(address = '/campaigns/edit') {
-  return renderPages(['campaign_edit', 'all_campaigns'], address, SELLER);
+  return renderPages(['campaign_edit', 'campaign_combo_edit', 'all_campaigns'], address, SELLER);
 }
 
 const nameInput = () => screen.getByLabelText<HTMLInputElement>('Campaign name');
@@ -148,6 +148,27 @@ describe('campaign form (/campaigns/edit)', () => {
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(dialog.isConnected).toBe(false));
     expect(router.state.location.pathname).toBe('/campaigns/edit/5');
+    expect(screen.getByTestId('unsaved-badge')).toBeTruthy();
+  });
+
+  it('checks a combo’s own rules on launch and lets them go as the seller corrects the form', async () => {
+    const user = userEvent.setup();
+    open('/campaigns/combo/edit');
+    await screen.findByTestId('editor-empty', {}, LOAD_TIMEOUT);
+    await user.type(nameInput(), 'Set');
+    await user.click(screen.getByLabelText(/Classic T-shirt/));
+    await user.click(screen.getByRole('button', { name: 'Launch' }));
+    expect(
+      await screen.findByText(
+        'A combo needs at least 2 products: add another product before launching.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Set the bundle price before launching.')).toBeTruthy();
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    await user.type(screen.getByLabelText(/Bundle price/), '99');
+    await waitFor(() =>
+      expect(screen.queryByText('Set the bundle price before launching.')).toBeNull(),
+    );
     expect(screen.getByTestId('unsaved-badge')).toBeTruthy();
   });
 });

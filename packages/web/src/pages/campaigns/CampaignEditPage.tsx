@@ -27,6 +27,7 @@ import { notifyError, notifyUploadFailed } from '../../toast/notify.js';
 import { toasts } from '../../toast/toastStore.js';
 import { CampaignHeaderActions } from './edit/CampaignHeaderActions.js';
 import { CampaignStores } from './edit/CampaignStores.js';
+import { ComboBundle } from './edit/ComboBundle.js';
 import {
   type CampaignFormOutput,
   type CampaignFormValues,
@@ -43,6 +44,7 @@ import {
   productValueFor,
   templateSpaces,
 } from './edit/campaignForm.js';
+import { comboFormErrors } from './edit/comboBundle.js';
 import { LeaveGuard } from './edit/LeaveGuard.js';
 import { PricingFields } from './edit/PricingFields.js';
 import { ProductLinks } from './edit/ProductLinks.js';
@@ -52,6 +54,7 @@ import {
   useCampaign,
   useProductTemplates,
   useSaveCampaign,
+  useSiteFees,
   useStoreLinkData,
 } from './edit/useCampaignEditData.js';
 
@@ -128,6 +131,8 @@ function CampaignEditor({
   const values = form.watch();
   const { errors: fieldErrors, isDirty: formDirty, isSubmitted } = form.formState;
   const [designsError, setDesignsError] = useState<string | null>(null);
+  /** A combo's rules (product count, bundle price) once a save or launch was tried. */
+  const [comboCheck, setComboCheck] = useState<{ launch: boolean } | null>(null);
   /** Set when a save found errors: the first invalid field gets the focus once shown. */
   const focusInvalid = useRef(false);
   const [saved, setSaved] = useState<Campaign | null>(null);
@@ -145,6 +150,9 @@ function CampaignEditor({
   dirtyRef.current = dirty && !saving;
   const leaving = useRef(false);
   const storeLinks = useStoreLinkData(saved !== null);
+  const combo = route.type === 'combo';
+  /** A combo's bundle price covers the site's fees; until they load, base costs alone. */
+  const fees = useSiteFees(combo) ?? { processing_fee: 0, processing_fee_min: 0 };
 
   // The address of a new campaign changed to its own: leaving the page is guarded again.
   useEffect(() => {
@@ -242,6 +250,14 @@ function CampaignEditor({
     const message = fieldErrors[field]?.message;
     if (message) errors[field] = message;
   }
+  // A combo's own rules, checked again as the seller corrects the form.
+  if (combo && comboCheck) {
+    for (const [key, message] of Object.entries(
+      comboFormErrors(values, templates.byId, fees, comboCheck.launch),
+    )) {
+      errors[key] = message;
+    }
+  }
   const productsMessage = fieldErrors.products?.message ?? fieldErrors.products?.root?.message;
   if (productsMessage) errors.products = productsMessage;
   values.products.forEach((product, index) => {
@@ -302,9 +318,11 @@ function CampaignEditor({
     setDesignsError(
       missing.length > 0 ? `Add a design to ${missing.join(', ')} before launching.` : null,
     );
+    setComboCheck(combo ? { launch } : null);
+    const comboFound = combo ? comboFormErrors(current, templates.byId, fees, launch) : {};
     await form.handleSubmit(
       async () => {
-        if (missing.length > 0) {
+        if (missing.length > 0 || Object.keys(comboFound).length > 0) {
           focusInvalid.current = true;
           return;
         }
@@ -353,6 +371,7 @@ function CampaignEditor({
       // What was saved is the form's new starting point: nothing unsaved, no errors.
       form.reset(form.getValues());
       setDesignsError(null);
+      setComboCheck(null);
       toasts.show('success', launch ? 'Campaign launched.' : 'Campaign saved.');
       const utm = readStorage(UTM_STORAGE_KEY, 'session');
       if (utm) {
@@ -687,6 +706,17 @@ function CampaignEditor({
                     errors={errors}
                     onChange={changeProduct}
                   />
+                  {combo && (
+                    <ComboBundle
+                      values={values}
+                      templates={templates.byId}
+                      fees={fees}
+                      error={errors.bundle_price}
+                      onChange={(bundlePrice) =>
+                        form.setValue('bundlePrice', bundlePrice, { shouldDirty: true })
+                      }
+                    />
+                  )}
                 </fieldset>
                 {saved && user && (
                   <div>

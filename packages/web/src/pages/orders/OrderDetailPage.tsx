@@ -194,6 +194,10 @@ function OrderView({ order, utcOffset }: { order: OrderDetail; utcOffset: number
 }
 
 function Items({ order }: { order: OrderDetail }) {
+  // Items sold together as a combo set share a bundle id: numbered in order of appearance.
+  const sets = [
+    ...new Set(order.items.map((i) => i.bundle_id).filter((b): b is string => Boolean(b))),
+  ];
   return (
     <section className="card mb-3" aria-labelledby="items-heading">
       <div className="card-body">
@@ -224,6 +228,14 @@ function Items({ order }: { order: OrderDetail }) {
                   {money(item.price, order.currency)}
                 </div>
                 <OrderBadge status={item.status} />
+                {item.bundle_id && (
+                  <span className="badge text-bg-info ms-1" data-testid="order-item-set">
+                    Combo set
+                    {sets.length === 1
+                      ? ''
+                      : ` ${sets.indexOf(item.bundle_id) + 1} of ${sets.length}`}
+                  </span>
+                )}
                 {item.print_files.length > 0 ? (
                   <div className="small mt-1">
                     Print files:{' '}

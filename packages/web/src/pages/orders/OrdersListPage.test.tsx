@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { pageById, User, type UserInput } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { PageId, UserInput } from '@printloom/core';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 interface StoredOrder {
   id: number;
@@ -174,7 +171,6 @@ const seller = {
 };
 
 let server: ReturnType<typeof ordersServer>;
-let router: ReturnType<typeof createMemoryRouter>;
 beforeEach(() => {
   server = ordersServer([
     { id: 1, order_number: 'PL100001', status: 'processing' },
@@ -189,27 +185,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
-function open(path: string, pageIds: string[] = ['all_orders', 'order_detail']) {
-  queryClient.setQueryData(meQuery.queryKey, User.parse(seller as UserInput));
-  router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: pageIds.map((id) => pageRoute(pageById(id as 'all_orders'))),
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+function open(path: string, pageIds: readonly PageId[] = ['all_orders', 'order_detail']) {
+  renderPages(pageIds, path, seller as UserInput);
 }
 
 const LOAD = { timeout: 10_000 };

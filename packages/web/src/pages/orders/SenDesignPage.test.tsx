@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { pageById, User, type UserInput } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { UserInput } from '@printloom/core';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 const ME = 7;
 
@@ -80,36 +77,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open() {
-  queryClient.setQueryData(
-    meQuery.queryKey,
-    User.parse({
-      id: ME,
-      name: 'Me',
-      email: 'me@printloom.test',
-      created_at: '2025-01-01 00:00:00',
-      email_verified_at: '2025-01-01 00:00:00',
-    } as UserInput),
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [pageRoute(pageById('sen_design'))],
-      },
-    ],
-    { initialEntries: ['/orders/sen-design'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(['sen_design'], '/orders/sen-design', {
+    id: ME,
+    name: 'Me',
+    email: 'me@printloom.test',
+    created_at: '2025-01-01 00:00:00',
+    email_verified_at: '2025-01-01 00:00:00',
+  } as UserInput);
 }
 
 describe('SEN Design (/orders/sen-design)', () => {

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { monthWeeks, pageById, User } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { monthWeeks } from '@printloom/core';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 /** The points routes, answered from memory as the server answers them. */
 function pointsServer() {
@@ -113,40 +110,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open(path: string) {
-  queryClient.setQueryData(
-    meQuery.queryKey,
-    User.parse({
-      id: 7,
-      name: 'Ada',
-      email: 'seller@printloom.test',
-      created_at: '2025-01-01 00:00:00',
-      email_verified_at: '2025-01-01 00:00:00',
-    }),
-  );
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [
-          pageRoute(pageById('sen_points')),
-          pageRoute(pageById('check_in')),
-          pageRoute(pageById('contest')),
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(['sen_points', 'check_in', 'contest'], path, {
+    id: 7,
+    name: 'Ada',
+    email: 'seller@printloom.test',
+    created_at: '2025-01-01 00:00:00',
+    email_verified_at: '2025-01-01 00:00:00',
+  });
 }
 
 describe('SEN points pages', () => {

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { pageById, User, type UserInput } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { UserInput } from '@printloom/core';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 interface StoredKey {
   id: number;
@@ -80,27 +77,8 @@ const seller = {
   email_verified_at: '2025-01-01 00:00:00',
 };
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open(user: UserInput) {
-  queryClient.setQueryData(meQuery.queryKey, User.parse(user));
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [pageRoute(pageById('api_keys'))],
-      },
-    ],
-    { initialEntries: ['/settings/api-keys'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(['api_keys'], '/settings/api-keys', user);
 }
 
 const LOAD_TIMEOUT = { timeout: 10_000 };

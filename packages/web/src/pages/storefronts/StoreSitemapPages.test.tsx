@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { pageById, User, type UserInput } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import type { UserInput } from '@printloom/core';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../api/hooks/useAuth.js';
 import { queryClient } from '../../api/queryClient.js';
-import { pageRoute } from '../../routes/routes.js';
+import { renderPages } from '../../test/pageHarness.js';
 
 const ORIGIN = 'https://cosmic.preview.printloom.test';
 
@@ -100,28 +97,8 @@ const seller: UserInput = {
   utc_offset: 2,
 };
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open(path: string) {
-  queryClient.setQueryData(meQuery.queryKey, User.parse(seller));
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [pageRoute(pageById('store_sitemap')), pageRoute(pageById('store_sitemap_urls'))],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderPages(['store_sitemap', 'store_sitemap_urls'], path, seller);
 }
 
 const LOAD_TIMEOUT = { timeout: 10_000 };

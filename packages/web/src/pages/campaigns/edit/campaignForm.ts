@@ -60,6 +60,8 @@ export interface CampaignFormValues {
   /** The product category buyers find it under; null or left out when none is chosen. */
   niche?: Niche | null;
   products: ProductFormValue[];
+  /** A combo's price for the whole set, as typed (dollars); other types leave it out. */
+  bundlePrice?: string;
 }
 
 export const EMPTY_FORM: CampaignFormValues = { name: '', slug: '', products: [] };
@@ -266,6 +268,14 @@ export function formOfCampaign(campaign: Campaign): CampaignFormValues {
     name: campaign.name,
     slug: campaign.slug ?? '',
     niche: campaign.niche ?? null,
+    ...(campaign.system_type === 'combo'
+      ? {
+          bundlePrice:
+            campaign.bundle_price !== null && campaign.bundle_price !== undefined
+              ? (campaign.bundle_price / 100).toFixed(2)
+              : '',
+        }
+      : {}),
     products: campaign.products.map((product) => ({
       id: product.id,
       templateId: product.template_id,

@@ -106,6 +106,13 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
   const step = input.onStep ?? (() => {});
   const name = values.name.trim();
   const slug = values.slug.trim() || slugify(name) || undefined;
+  // A combo sends its set price in cents (an empty field clears it); other types send none.
+  const bundlePrice =
+    input.type === 'combo' && values.bundlePrice !== undefined
+      ? values.bundlePrice.trim() === ''
+        ? null
+        : Math.round(Number(values.bundlePrice) * 100)
+      : undefined;
   step('Saving the campaign…');
   let campaign =
     input.campaignId === null
@@ -116,6 +123,9 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
             system_type: input.type,
             product_type: 'campaign',
             ...(values.niche ? { niche: values.niche } : {}),
+            ...(bundlePrice !== undefined && bundlePrice !== null
+              ? { bundle_price: bundlePrice }
+              : {}),
             products: productBodies(values, false),
           },
         })
@@ -125,6 +135,7 @@ export async function saveCampaign(input: SaveCampaignInput): Promise<Campaign> 
             name,
             ...(slug ? { slug } : {}),
             ...(values.niche !== undefined ? { niche: values.niche } : {}),
+            ...(bundlePrice !== undefined ? { bundle_price: bundlePrice } : {}),
             products: productBodies(values, true),
           },
         });

@@ -1,4 +1,4 @@
-import type { ProductTemplate } from '@printloom/core';
+import { type CheckoutFees, type ProductTemplate, toMinor } from '@printloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../../api/client.js';
@@ -54,4 +54,25 @@ export function useSaveCampaign() {
       });
     },
   });
+}
+
+/** The site's processing fee (spec §3 site settings), which a combo's bundle price must cover. */
+export function useSiteFees(enabled: boolean): CheckoutFees | undefined {
+  const siteConfig = useQuery({
+    queryKey: queryKeys.siteConfig.all,
+    queryFn: () => api.catalog.siteConfig(),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+  const settings = siteConfig.data?.settings;
+  return useMemo(
+    () =>
+      settings
+        ? {
+            processing_fee: settings.processing_fee ?? 0,
+            processing_fee_min: toMinor(settings.processing_fee_min ?? 0),
+          }
+        : undefined,
+    [settings],
+  );
 }

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { pageById, User } from '@printloom/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { meQuery } from '../../../api/hooks/useAuth.js';
 import { queryClient } from '../../../api/queryClient.js';
-import { pageRoute } from '../../../routes/routes.js';
+import { renderPages } from '../../../test/pageHarness.js';
 
 const FORMAT = 'printloom.campaigns.v1';
 
@@ -92,27 +88,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Loading() {
-  return <p>Loading</p>;
-}
-
 function open() {
-  queryClient.setQueryData(meQuery.queryKey, User.parse(seller));
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Outlet />,
-        HydrateFallback: Loading,
-        children: [pageRoute(pageById('campaigns_import'))],
-      },
-    ],
-    { initialEntries: ['/campaigns/import'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderPages(['campaigns_import'], '/campaigns/import', seller);
 }
 
 const LOAD = { timeout: 10_000 };
