@@ -9,11 +9,15 @@ import { purgeBootstrapCss } from './vite.purgeCss.js';
 const sourceConditions = ['@printloom/source', 'module', 'browser', 'development|production'];
 const API_ORIGIN = process.env.PRINTLOOM_API ?? 'http://localhost:3000';
 
+/** Social sign-in addresses the browser itself opens: redirects of the API, never pages. */
+const SOCIAL_REDIRECT = /^\/auth\/social\/[a-z]+\/(start|callback)(\?|$)/;
+
 /**
  * API paths share their first segment with some page routes (/auth/verify-email is a page and
  * a POST), so a browser asking for HTML stays on the dev server and everything else is proxied.
  */
 function pageRequest(req: IncomingMessage): string | undefined {
+  if (req.url && SOCIAL_REDIRECT.test(req.url)) return undefined;
   return req.method === 'GET' && req.headers.accept?.includes('text/html') ? req.url : undefined;
 }
 

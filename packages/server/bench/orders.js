@@ -2,13 +2,17 @@
 //   1. p50/p99 of GET /seller/orders across filter combinations for a seller with
 //      BENCH_ORDERS orders (default 1,000,000) on real Postgres (DATABASE_URL, own schema),
 //      or on PGlite when DATABASE_URL is unset (default 100,000 there),
-//   2. GET /seller/orders/export.csv of BENCH_EXPORT_ORDERS (default 100,000) orders: time and
+//   2. in the same run, on the same data, the database time of the capped count of a few filter
+//      combinations counted up to 10,000 (before) and up to 1,000 (now, LARGE_LIST_COUNT_CAP),
+//   3. GET /seller/orders/export.csv of BENCH_EXPORT_ORDERS (default 100,000) orders: time and
 //      the process's peak RSS while it streams.
-// Orders (and one item each) are written with one INSERT ... SELECT generate_series.
+// Orders (one item each, a shipment with a tracking number for the fulfilled ones) are written
+// with INSERT ... SELECT generate_series.
 // Runs the built server (dist): `npm run build -w @printloom/server && node bench/orders.js`.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { hash } from '@node-rs/argon2';
+import { LARGE_LIST_COUNT_CAP } from '@printloom/core';
 import { buildApp, dropPgSchema, jobsSchemaFor } from '../dist/index.js';
 import { insertUser } from '../dist/sql/users.js';
 
@@ -65,8 +69,15 @@ async function growOrders(app, sellerId, from, to) {
       WHERE seller_id = $1 AND order_number >= 'PB' AND id > $2`,
     [sellerId, await maxItemOrder(app)],
   );
+  await app.db.query(
+    `INSERT INTO order_shipments (order_id, seller_id, item_ids, carrier, tracking_number)
+     SELECT id, seller_id, '{}', 'UPS', '1ZB' || id FROM orders
+      WHERE seller_id = $1 AND fulfillment_status = 'fulfilled'`,
+    [sellerId],
+  );
   await app.db.query('VACUUM ANALYZE orders');
   await app.db.query('VACUUM ANALYZE order_items');
+  await app.db.query('VACUUM ANALYZE order_shipments');
 }
 
 async function maxItemOrder(app) {
@@ -96,7 +107,23 @@ const FILTERS = [
   '?q=buyer4242@example.test',
   '?q=PB777777',
   '?q=Buyer 12345',
+  '?q=1ZB{fulfilled}',
   '?status=completed&page=50',
+  '?status=cancelled&type=regular&time=last_month',
+  '?payment_status=paid&fulfillment_status=unfulfilled&order_by=created_at:asc',
+];
+
+/** Combinations whose capped count is timed at 10,000 (before) and 1,000 (now). */
+const COUNTED = [
+  ['payment + type', "payment_status = 'refunded' AND order_type = 'fulfillment'"],
+  [
+    'fulfillment + last 30 days',
+    "fulfillment_status = 'designing' AND created_at >= now() - interval '30 days'",
+  ],
+  [
+    'status + type + a month',
+    "status = 'cancelled' AND order_type = 'regular' AND created_at >= now() - interval '60 days' AND created_at < now() - interval '30 days'",
+  ],
 ];
 
 async function main() {
@@ -107,13 +134,30 @@ async function main() {
   console.log(
     `${PG ? 'Postgres' : 'PGlite'}: ${ORDERS} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  const [fulfilled] = await app.db.query(
+    `SELECT id FROM orders WHERE seller_id = $1 AND fulfillment_status = 'fulfilled'
+      ORDER BY id DESC OFFSET 777 LIMIT 1`,
+    [sellerId],
+  );
   for (const filter of FILTERS) {
-    const url = `/seller/orders${filter}`;
+    const url = `/seller/orders${filter.replace('{fulfilled}', String(fulfilled?.id ?? 0))}`;
     const figure = await timed(REQUESTS, async () => {
       const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
       if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
     });
     console.log(`GET ${url.padEnd(62)} ${figure}`);
+  }
+  for (const [label, where] of COUNTED) {
+    const count = (cap) => () =>
+      app.db.query(
+        `SELECT count(*)::int FROM (SELECT 1 FROM orders WHERE seller_id = $1 AND ${where} LIMIT $2) c`,
+        [sellerId, cap + 1],
+      );
+    const before = await timed(REQUESTS, count(10_000));
+    const now = await timed(REQUESTS, count(LARGE_LIST_COUNT_CAP));
+    console.log(
+      `count ${label}: up to 10,000 (before) ${before}; up to ${LARGE_LIST_COUNT_CAP} (now) ${now}`,
+    );
   }
   // The export: the newest EXPORT_ORDERS orders through a time range that holds them.
   const [edge] = await app.db.query(

@@ -66,6 +66,7 @@ import { registerSearchKeywordRoutes } from './routes/searchKeywords.js';
 import { registerSenDesignRoutes } from './routes/senDesign.js';
 import { registerShellRoutes } from './routes/shell.js';
 import { registerShopConnectionRoutes } from './routes/shopConnections.js';
+import { registerSocialRoutes } from './routes/social.js';
 import { registerSocialFeedRoutes } from './routes/socialFeeds.js';
 import { registerStoreContentRoutes } from './routes/storeContent.js';
 import { registerStorefrontRoutes } from './routes/storefront.js';
@@ -315,6 +316,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   });
 
   await registerAuthRoutes(app);
+  await registerSocialRoutes(app);
   await registerTeamRoutes(app);
   await registerAccountRoutes(app);
   await registerApiKeyRoutes(app);

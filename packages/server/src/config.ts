@@ -91,6 +91,35 @@ export const BotCheckSettings = z.object({
 });
 export type BotCheckSettings = z.output<typeof BotCheckSettings>;
 
+/** Google's OpenID Connect issuer (discovery at /.well-known/openid-configuration). */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+/** Facebook's login dialog and Graph API, of the Graph API version the server is written for. */
+export const FACEBOOK_AUTHORIZE_URL = 'https://www.facebook.com/v21.0/dialog/oauth';
+export const FACEBOOK_GRAPH_URL = 'https://graph.facebook.com/v21.0';
+
+/**
+ * Social sign-in (issue 15, spec §6): a provider is offered on login, register and the account
+ * page only when its client is configured. Endpoints are settings so tests answer locally.
+ */
+export const SocialLoginSettings = z.object({
+  google: z
+    .object({
+      clientId: z.string().min(1),
+      clientSecret: z.string().min(1),
+      issuer: z.url().default(GOOGLE_ISSUER),
+    })
+    .optional(),
+  facebook: z
+    .object({
+      appId: z.string().min(1),
+      appSecret: z.string().min(1),
+      authorizeUrl: z.url().default(FACEBOOK_AUTHORIZE_URL),
+      graphUrl: z.url().default(FACEBOOK_GRAPH_URL),
+    })
+    .optional(),
+});
+export type SocialLoginSettings = z.output<typeof SocialLoginSettings>;
+
 /** An S3-compatible bucket (AWS S3, MinIO, R2, …) the blob store writes to when configured. */
 export const S3Config = z.object({
   /** e.g. https://s3.amazonaws.com or http://minio:9000 */
@@ -255,6 +284,8 @@ export const ServerSettings = z
     jobPollingSeconds: z.number().min(0.5).default(DEFAULT_JOB_POLLING_SECONDS),
     /** The bot check (see BotCheckSettings). */
     botCheck: BotCheckSettings.prefault({}),
+    /** Google and Facebook sign-in (see SocialLoginSettings); none configured by default. */
+    socialLogin: SocialLoginSettings.prefault({}),
     /**
      * Where users reach the dashboard (`PRINTLOOM_PUBLIC_URL`): mailed links start with it.
      * `http://localhost:<port>` of `printloom serve` when unset there.

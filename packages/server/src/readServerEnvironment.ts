@@ -188,10 +188,19 @@ export const ServerEnvironment = z
     PRINTLOOM_SHOP_PRIVATE_HOSTS: flag,
     TTS_AUTH_BASE_URL: absoluteUrl,
     TTS_API_BASE_URL: absoluteUrl,
+    GOOGLE_CLIENT_ID: text,
+    GOOGLE_CLIENT_SECRET: text,
+    GOOGLE_ISSUER: absoluteUrl,
+    FACEBOOK_APP_ID: text,
+    FACEBOOK_APP_SECRET: text,
+    FACEBOOK_AUTHORIZE_URL: absoluteUrl,
+    FACEBOOK_GRAPH_URL: absoluteUrl,
   })
   .superRefine((env, ctx) => {
     requireWith(env, ctx, 'S3_BUCKET', ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
     requireWith(env, ctx, 'PB_API_URL', ['PB_IFRAME_URL', 'PB_TOKEN_SECRET']);
+    requireWith(env, ctx, 'GOOGLE_CLIENT_ID', ['GOOGLE_CLIENT_SECRET']);
+    requireWith(env, ctx, 'FACEBOOK_APP_ID', ['FACEBOOK_APP_SECRET']);
   });
 export type ServerEnvironment = z.output<typeof ServerEnvironment>;
 
@@ -272,6 +281,23 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       shopPrivateHosts: e.PRINTLOOM_SHOP_PRIVATE_HOSTS,
       ttsAuthBaseUrl: e.TTS_AUTH_BASE_URL,
       ttsApiBaseUrl: e.TTS_API_BASE_URL,
+      socialLogin: {
+        google: e.GOOGLE_CLIENT_ID
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET ?? '',
+              issuer: e.GOOGLE_ISSUER,
+            }
+          : undefined,
+        facebook: e.FACEBOOK_APP_ID
+          ? {
+              appId: e.FACEBOOK_APP_ID,
+              appSecret: e.FACEBOOK_APP_SECRET ?? '',
+              authorizeUrl: e.FACEBOOK_AUTHORIZE_URL,
+              graphUrl: e.FACEBOOK_GRAPH_URL,
+            }
+          : undefined,
+      },
       publicUploadBytesPerHour:
         e.PRINTLOOM_PUBLIC_UPLOAD_MB_PER_HOUR === undefined
           ? undefined

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './ApiError.js';
 import { createApiClient, type FetchLike } from './createApiClient.js';
-import { API, routeList } from './routes/API.js';
+import { API, pathWith, routeList } from './routes/API.js';
+import { socialStartLink } from './socialLinks.js';
 
 interface Seen {
   url: URL;
@@ -671,6 +672,20 @@ describe('store-level calls (spec §7)', () => {
   });
 });
 
+describe('social sign-in (issue 15)', () => {
+  it('builds the address a browser opens to sign in or link with a provider', () => {
+    const api = createApiClient({ baseUrl: BASE, fetch: fakeFetch().fetch });
+    expect(api.social.startUrl('google')).toBe(`${BASE}/auth/social/google/start?intent=login`);
+    expect(api.social.startUrl('facebook', 'link')).toBe(
+      `${BASE}/auth/social/facebook/start?intent=link`,
+    );
+    // The dashboard builds it without the route table: the same address as the route's.
+    expect(socialStartLink('', 'google')).toBe(
+      `${pathWith(API.social.start.path, { provider: 'google' })}?intent=login`,
+    );
+  });
+});
+
 describe('coverage of the API paths', () => {
   it('has a call for every route of the table', () => {
     const api = createApiClient({ baseUrl: BASE, fetch: fakeFetch().fetch });
@@ -681,14 +696,16 @@ describe('coverage of the API paths', () => {
       'images.proxy': 'url',
       'money.exportTransactions': 'exportTransactionsUrl',
       'emailSubscribers.exportCsv': 'exportCsvUrl',
+      'social.start': 'startUrl',
     };
     // The buyer's pages, sitemaps, robots.txt and script are read by browsers and crawlers,
     // product feeds by Google and Facebook, a campaign mail's links by its reader's mail client.
     const forBrowsers = (group: string, contract: { answer?: object }) =>
       (group === 'storefront' || group === 'socialFeeds' || group === 'emailTracking') &&
       contract.answer !== undefined;
-    // Called by payment providers, never by a Printloom client.
-    const byProviders = new Set(['storefront.stripeWebhook']);
+    // Called by payment providers, never by a Printloom client; the sign-in providers send the
+    // browser to the social callback.
+    const byProviders = new Set(['storefront.stripeWebhook', 'social.callback']);
     const missing = routeList(API).filter(({ group, name, contract }) => {
       if (forBrowsers(group, contract) || byProviders.has(`${group}.${name}`)) return false;
       const calls = api[group as keyof typeof api] as Record<string, unknown>;

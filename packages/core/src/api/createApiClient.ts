@@ -17,6 +17,8 @@ import {
 } from './exportLinks.js';
 import { imageLink } from './imageLink.js';
 import { API } from './routes/API.js';
+import { socialStartLink } from './socialLinks.js';
+import type { SocialIntent, SocialProvider } from './socialSchemas.js';
 
 export * from './clientExtras.js';
 export * from './clientTransport.js';
@@ -38,6 +40,12 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     auth: groupClient(API.auth),
+    social: {
+      ...groupClient(API.social),
+      /** The address the browser opens to sign in or link with a provider. */
+      startUrl: (provider: SocialProvider, intent: SocialIntent = 'login') =>
+        socialStartLink(baseUrl, provider, intent),
+    },
     apiKeys: groupClient(API.apiKeys),
     team: { ...groupClient(API.team), ...teamExtras(t, API.team) },
     account: groupClient(API.account),

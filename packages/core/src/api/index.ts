@@ -15,5 +15,7 @@ export * from './lazyApiClient.js';
 export * from './pagination.js';
 export * from './routes/index.js';
 export * from './shellSchemas.js';
+export * from './socialLinks.js';
+export * from './socialSchemas.js';
 export * from './storeSchemas.js';
 export * from './uploadSchemas.js';

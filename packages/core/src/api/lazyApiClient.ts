@@ -22,6 +22,7 @@ type SyncLinks = {
   money: 'exportTransactionsUrl';
   emailSubscribers: 'exportCsvUrl';
   fulfillment: 'template';
+  social: 'startUrl';
 };
 
 /** The eager client's calls, less the synchronous download links (see `SyncLinks`). */

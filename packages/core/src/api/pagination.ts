@@ -70,6 +70,15 @@ export type CappedPaginated<T> = Paginated<T> & { total_is_capped: boolean };
 export const LIST_COUNT_CAP = 10_000;
 
 /**
+ * The cap of the lists that grow with every sale: the orders and the ledger's transactions. A
+ * seller with a million of them filters them freely (orders: status, payment, fulfillment, type,
+ * store, time range, search; transactions: type, status, account, time range), and a
+ * combination is counted by reading the entries of its most selective index until enough match,
+ * so the cap bounds that read: 'of 1,000+ orders' at any list size.
+ */
+export const LARGE_LIST_COUNT_CAP = 1_000;
+
+/**
  * The rows a capped list counts for 1-based `page` of `perPage` items: the cap, or the end of the
  * page when that lies past it, so a page beyond the cap still knows whether a next one follows.
  */

@@ -720,6 +720,9 @@ export const PAGES = {
     layout: 'authPlain',
   },
   auth_callback: { path: '/auth/callback', title: 'Signing In', layout: 'authPlain' },
+  // A social sign-in whose email already has an account (issue 15): that account confirms the
+  // link with its password or a mailed link.
+  social_link: { path: '/auth/social/confirm', title: 'Link Your Account', layout: 'authPlain' },
   logout: { path: '/auth/logout', title: 'Logout', layout: 'authPlain' },
   // A demo server's outbox (its mails are not sent): the page says so on any other server.
   dev_outbox: { path: '/dev/outbox', title: 'Demo Outbox', layout: 'authPlain' },

@@ -10,6 +10,7 @@ import {
   API,
   billingExportFileName,
   cappedPageInfo,
+  LARGE_LIST_COUNT_CAP,
   LEDGER_MESSAGES,
   type PaymentAccountBody,
   pageInfo,
@@ -162,7 +163,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       return {
         data: {
           data: rows.map((row) => transactionView(row, now)),
-          ...cappedPageInfo(counted, query.page, query.per_page),
+          ...cappedPageInfo(counted, query.page, query.per_page, LARGE_LIST_COUNT_CAP),
         },
       };
     },

@@ -12,6 +12,7 @@ import {
   cappedPageInfo,
   checkAddress,
   eventForStatus,
+  LARGE_LIST_COUNT_CAP,
   ORDER_EXPORT_BATCH,
   ORDER_MESSAGES,
   type OrderActionResult,
@@ -235,7 +236,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
       return {
         data: {
           data: rows.map(summaryOf),
-          ...cappedPageInfo(counted, query.page, query.per_page),
+          ...cappedPageInfo(counted, query.page, query.per_page, LARGE_LIST_COUNT_CAP),
         },
       };
     },

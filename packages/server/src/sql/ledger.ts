@@ -3,9 +3,15 @@
  * the seller id; the booking functions of `money/bookings.ts` call them inside one transaction
  * after `lockSellerLedger`, so two bookings for one seller never decide on the same balance.
  */
-import type { Balances, LedgerAccount, LedgerEntryType, LedgerStatus } from '@printloom/core';
+import {
+  type Balances,
+  LARGE_LIST_COUNT_CAP,
+  type LedgerAccount,
+  type LedgerEntryType,
+  type LedgerStatus,
+} from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
-import { containsPattern, selectPage, Where } from './listQuery.js';
+import { containsPattern, selectPageByIds, Where } from './listQuery.js';
 
 export interface LedgerEntryRow {
   id: number;
@@ -81,7 +87,33 @@ export async function insertLedgerEntry(tx: Queryable, e: NewLedgerEntry): Promi
   );
   if (!rows[0]) return null;
   await addToSellerTotal(tx, e.sellerId, e.account, e.amount);
+  if (e.status !== 'on hold') {
+    await addToPendingHour(tx, e.sellerId, e.account, e.availableAt, e.amount);
+  }
   return Number(rows[0].id);
+}
+
+/** The hours of `ledger_pending_hours`: whole UTC hours. */
+const hourOf = (at: string) => `date_bin('1 hour', ${at}, timestamptz '2000-01-01 00:00:00+00')`;
+
+/**
+ * Keeps `ledger_pending_hours` equal to the sum of the account's entries not on hold whose
+ * available_at falls in that hour (same transaction as the entry or its status change).
+ */
+async function addToPendingHour(
+  tx: Queryable,
+  sellerId: number,
+  account: LedgerAccount,
+  availableAt: Date,
+  amount: number,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO ledger_pending_hours (seller_id, account, hour, amount)
+     VALUES ($1, $2, ${hourOf('$3::timestamptz')}, $4)
+     ON CONFLICT (seller_id, account, hour)
+     DO UPDATE SET amount = ledger_pending_hours.amount + EXCLUDED.amount`,
+    [sellerId, account, availableAt, amount],
+  );
 }
 
 /** Keeps `seller_balances.total` equal to the sum of the account's entries (same transaction). */
@@ -116,10 +148,29 @@ export async function setLedgerEntryStatus(
   key: string,
   status: LedgerStatus,
 ): Promise<void> {
-  await q.query(
-    'UPDATE ledger_entries SET status = $3 WHERE seller_id = $1 AND idempotency_key = $2',
+  const [changed] = await q.query<{
+    account: LedgerAccount;
+    amount: number;
+    available_at: Date;
+    was: LedgerStatus;
+  }>(
+    `WITH before AS (
+       SELECT id, status FROM ledger_entries WHERE seller_id = $1 AND idempotency_key = $2 FOR UPDATE)
+     UPDATE ledger_entries e SET status = $3 FROM before WHERE e.id = before.id
+     RETURNING e.account, e.amount, e.available_at, before.status AS was`,
     [sellerId, key, status],
   );
+  // Putting an entry on hold takes it out of its pending hour; releasing it puts it back.
+  if (changed && (changed.was === 'on hold') !== (status === 'on hold')) {
+    const amount = Number(changed.amount);
+    await addToPendingHour(
+      q,
+      sellerId,
+      changed.account,
+      changed.available_at,
+      status === 'on hold' ? -amount : amount,
+    );
+  }
 }
 
 /**
@@ -131,8 +182,10 @@ export async function ledgerBalances(
   sellerId: number,
   now: Date,
 ): Promise<Record<LedgerAccount, Balances>> {
-  // available = total − pending − on hold: the total is one stored row, pending and on hold
-  // read only the entries still in their hold period and the held ones (two small index ranges).
+  // available = total − pending − on hold: the total is one stored row; pending is the hours
+  // after the current one (ledger_pending_hours, at most one row per hour of the hold period)
+  // plus the entries of the current hour still ahead; on hold reads the held entries (a partial
+  // index). So a balance reads a bounded number of rows however long the history.
   const rows = await q.query<{
     account: LedgerAccount;
     total: number;
@@ -140,9 +193,13 @@ export async function ledgerBalances(
     on_hold: number;
   }>(
     `SELECT b.account, b.total,
-       coalesce((SELECT sum(e.amount) FROM ledger_entries e
-                  WHERE e.seller_id = b.seller_id AND e.available_at > $2 AND e.account = b.account
-                    AND e.status <> 'on hold'), 0)::bigint AS pending,
+       coalesce((SELECT sum(h.amount) FROM ledger_pending_hours h
+                  WHERE h.seller_id = b.seller_id AND h.account = b.account
+                    AND h.hour > ${hourOf('$2::timestamptz')}), 0)::bigint
+       + coalesce((SELECT sum(e.amount) FROM ledger_entries e
+                  WHERE e.seller_id = b.seller_id AND e.available_at > $2
+                    AND e.available_at < ${hourOf('$2::timestamptz')} + interval '1 hour'
+                    AND e.account = b.account AND e.status <> 'on hold'), 0)::bigint AS pending,
        coalesce((SELECT sum(e.amount) FROM ledger_entries e
                   WHERE e.seller_id = b.seller_id AND e.status = 'on hold'
                     AND e.account = b.account), 0)::bigint AS on_hold
@@ -244,8 +301,9 @@ const ENTRY_COLUMNS = 'e.*, o.order_number';
 const ENTRY_FROM = 'ledger_entries e LEFT JOIN orders o ON o.id = e.order_id';
 
 /**
- * One page of the seller's entries, newest first, and how many match counted up to the list's
- * cap (core `cappedPageInfo`), so a long history does not count every row on each page.
+ * One page of the seller's entries, newest first, and how many match counted up to the cap of
+ * the lists that grow with sales (core `LARGE_LIST_COUNT_CAP`, `cappedPageInfo`), so a long
+ * history does not count every row on each page.
  */
 export async function listTransactions(
   q: Queryable,
@@ -256,15 +314,19 @@ export async function listTransactions(
   perPage: number,
 ): Promise<{ rows: LedgerEntryRow[]; counted: number }> {
   const where = transactionWhere(sellerId, filter, now);
-  return selectPage<LedgerEntryRow>(
+  return selectPageByIds<LedgerEntryRow>(
     q,
     {
-      from: ENTRY_FROM,
+      // The order is joined for a search only: without it the count and the ids read the index.
+      from: filter.q ? ENTRY_FROM : 'ledger_entries e',
+      id: 'e.id',
       select: `SELECT ${ENTRY_COLUMNS} FROM ${ENTRY_FROM}`,
       orderBy: 'e.created_at DESC, e.id DESC',
+      outerOrderBy: 'l.created_at DESC, l.id DESC',
     },
     where,
     { page, per_page: perPage },
+    LARGE_LIST_COUNT_CAP,
   );
 }
 

@@ -3,16 +3,17 @@
  * shipments and timeline, and the writes of the order machine. Every query is scoped by the
  * seller id of the session and, for a session limited to some stores, by those stores.
  */
-import type {
-  FulfillmentStatus,
-  OrderItemStatus,
-  OrderListQuery,
-  OrderStatus,
-  PaymentStatus,
-  ShippingAddress,
+import {
+  type FulfillmentStatus,
+  LARGE_LIST_COUNT_CAP,
+  type OrderItemStatus,
+  type OrderListQuery,
+  type OrderStatus,
+  type PaymentStatus,
+  type ShippingAddress,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
-import { orderBy, selectPage, Where } from './listQuery.js';
+import { orderBy, selectPageByIds, Where } from './listQuery.js';
 
 export interface OrderScope {
   sellerId: number;
@@ -54,7 +55,23 @@ export interface OrderFullRow extends OrderListRow {
 }
 
 /** The search text with the seller's own `%`, `_` and `\\` matched literally by ILIKE. */
-const LIKE_ESCAPED = "replace(replace(replace(?, '\\', '\\\\'), '%', '\\%'), '_', '\\_')";
+const likeEscaped = (q: string) =>
+  `replace(replace(replace(${q}, '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+
+/**
+ * The ids of the seller's orders a search (`q`, a parameter such as `$2`) finds: a number, an
+ * email or a tracking number matches exactly (each has its index); a name matches anywhere in it
+ * (trigram index). A UNION keeps each match on its own index (an OR with the tracking subquery
+ * makes the planner scan the seller's orders). $1 is the seller.
+ */
+const searchMatches = (
+  q: string,
+) => `SELECT m.id FROM orders m WHERE m.seller_id = $1 AND m.order_number = upper(${q})
+        UNION SELECT m.id FROM orders m WHERE m.seller_id = $1 AND lower(m.email) = lower(${q})
+        UNION SELECT m.id FROM orders m WHERE m.seller_id = $1
+          AND m.customer_name ILIKE '%' || ${likeEscaped(q)} || '%'
+        UNION SELECT sh.order_id FROM order_shipments sh
+          WHERE sh.seller_id = $1 AND upper(sh.tracking_number) = upper(${q})`;
 
 const ORDER_COLUMNS = new Set(['id', 'created_at', 'total', 'order_number']);
 
@@ -66,54 +83,61 @@ const LIST_SELECT = `SELECT o.id, o.order_number, o.store_id, s.name AS store_na
       WHERE sh.order_id = o.id) AS tracking_numbers
   FROM orders o LEFT JOIN stores s ON s.id = o.store_id`;
 
-/** The WHERE of the list and the export: the seller, the session's stores and the filters. */
+/**
+ * The WHERE of the list and the export: the seller, the session's stores and the filters. With
+ * `searchIn`, a search reads the ids that CTE holds (the list runs it once for its count and its
+ * page) and `search` is that CTE's query; otherwise the search runs inside the WHERE.
+ */
 function listWhere(
   scope: OrderScope,
   query: Omit<OrderListQuery, 'page' | 'per_page' | 'order_by'>,
   range: { from: string | null; to: string } | null,
-): Where {
+  searchIn?: string,
+): { where: Where; search: string | null } {
   const where = new Where().add('o.seller_id = ?', scope.sellerId);
+  let search: string | null = null;
   if (scope.storeIds) where.add('o.store_id = ANY(?::bigint[])', scope.storeIds);
   const q = query.q?.trim();
-  if (q) {
-    // A number, an email or a tracking number matches exactly (each has its index); a name
-    // matches anywhere in it (trigram index). A UNION keeps each match on its own index (an OR
-    // with the tracking subquery makes the planner scan the seller's orders). $1 is the seller.
-    where.add(
-      `o.id IN (
-        SELECT m.id FROM orders m WHERE m.seller_id = $1 AND m.order_number = upper(?)
-        UNION SELECT m.id FROM orders m WHERE m.seller_id = $1 AND lower(m.email) = lower(?)
-        UNION SELECT m.id FROM orders m WHERE m.seller_id = $1
-          AND m.customer_name ILIKE '%' || ${LIKE_ESCAPED} || '%'
-        UNION SELECT sh.order_id FROM order_shipments sh
-          WHERE sh.seller_id = $1 AND upper(sh.tracking_number) = upper(?))`,
-      q,
-    );
-  }
+  if (q && searchIn) {
+    search = searchMatches(where.param(q));
+    where.clause(`o.id IN (SELECT id FROM ${searchIn})`);
+  } else if (q) where.add(`o.id IN (${searchMatches('?')})`, q);
   if (query.status) where.add('o.status = ?', query.status);
   if (query.payment_status) where.add('o.payment_status = ?', query.payment_status);
   if (query.fulfillment_status) where.add('o.fulfillment_status = ?', query.fulfillment_status);
   if (query.type) where.add('o.order_type = ?', query.type);
   if (query.store_id) where.add('o.store_id = ?', query.store_id);
   where.createdIn('o.created_at', range);
-  return where;
+  return { where, search };
 }
 
+/**
+ * One page of the list and how many orders match, counted up to `countLimit` + 1 with the
+ * orders cap (core `LARGE_LIST_COUNT_CAP`, `cappedPageInfo`). The filter and sort indexes of
+ * migration 049 carry every filter column, so the count and the page's ids read the index alone;
+ * only the page's own orders are read with their store, item count and tracking numbers. A
+ * search runs once for both (a materialized CTE).
+ */
 export async function listSellerOrders(
   db: Queryable,
   scope: OrderScope,
   query: OrderListQuery,
   range: { from: string | null; to: string } | null,
 ): Promise<{ rows: OrderListRow[]; counted: number }> {
-  return selectPage<OrderListRow>(
+  const { where, search } = listWhere(scope, query, range, 'q_match');
+  return selectPageByIds<OrderListRow>(
     db,
     {
       from: 'orders o',
+      id: 'o.id',
       select: LIST_SELECT,
       orderBy: orderBy(query.order_by, ORDER_COLUMNS, 'o.'),
+      outerOrderBy: orderBy(query.order_by, ORDER_COLUMNS, 'l.'),
+      ...(search ? { ctes: `q_match AS MATERIALIZED (${search}),` } : {}),
     },
-    listWhere(scope, query, range),
+    where,
     query,
+    LARGE_LIST_COUNT_CAP,
   );
 }
 
@@ -129,7 +153,8 @@ export async function exportSellerOrdersBatch(
   afterId: number,
   limit: number,
 ): Promise<OrderListRow[]> {
-  const where = listWhere(scope, query, range).add('o.id > ?', afterId);
+  const { where } = listWhere(scope, query, range);
+  where.add('o.id > ?', afterId);
   return db.query<OrderListRow>(
     `${LIST_SELECT} WHERE ${where.sql} ORDER BY o.id LIMIT $${where.params.length + 1}`,
     [...where.params, limit],

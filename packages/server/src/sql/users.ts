@@ -5,6 +5,8 @@ export interface UserRow {
   name: string;
   email: string;
   password_hash: string;
+  /** False for an account signed up through a provider until it sets a password (migration 048). */
+  has_password: boolean;
   avatar: string | null;
   phone: string | null;
   facebook: string | null;
@@ -114,7 +116,10 @@ export async function getUserByEmail(db: Queryable, email: string): Promise<User
 }
 
 export async function setPasswordHash(db: Queryable, id: number, hash: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [id, hash]);
+  await db.query('UPDATE users SET password_hash = $2, has_password = true WHERE id = $1', [
+    id,
+    hash,
+  ]);
 }
 
 export async function setTfa(

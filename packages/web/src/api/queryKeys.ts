@@ -211,7 +211,9 @@ export const queryKeys = {
     all: ['account'] as const,
     sessions: () => [...queryKeys.account.all, 'sessions'] as const,
     general: () => [...queryKeys.account.all, 'general'] as const,
+    identities: () => [...queryKeys.account.all, 'identities'] as const,
   },
+  socialProviders: { all: ['social-providers'] as const },
   notificationChannels: {
     all: ['notification-channels'] as const,
     lists: () => [...queryKeys.notificationChannels.all, 'list'] as const,

@@ -5,6 +5,11 @@ import {
   isAuthorizedAccount,
   ProfileBody,
   roleOf,
+  SOCIAL_MESSAGES,
+  SOCIAL_PROVIDER_NAMES,
+  SocialProvider,
+  socialErrorMessage,
+  socialStartLink,
   userDate,
 } from '@printloom/core';
 import { useId } from 'react';
@@ -12,6 +17,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { FieldPath } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import type { z } from 'zod';
 import {
   useAccountSessions,
@@ -21,6 +27,11 @@ import {
   useSignOutEverywhere,
 } from '../api/hooks/useAccountSettings.js';
 import { useMe } from '../api/hooks/useAuth.js';
+import {
+  useSocialIdentities,
+  useSocialProviders,
+  useUnlinkProvider,
+} from '../api/hooks/useSocial.js';
 import { fieldError, type SchemaForm, useApiForm } from '../forms/useApiForm.js';
 import { FormError } from './auth/FormError.js';
 import { usePageTitle } from './usePageTitle.js';
@@ -63,6 +74,9 @@ export function AccountPage() {
         </div>
         <div className="col-lg-6">
           <EmailForm current={user.email} />
+        </div>
+        <div className="col-lg-6">
+          <SignInMethods />
         </div>
         <div className="col-12">
           <Sessions />
@@ -272,6 +286,92 @@ function Sessions() {
           </tbody>
         </Table>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Google and Facebook sign-in (issue 15): each configured provider with Link (to the provider
+ * and back) or Unlink; a provider linked before its client was removed can still be unlinked.
+ * The server refuses to unlink the last way to sign in.
+ */
+function SignInMethods() {
+  const { search } = useLocation();
+  const configured = useSocialProviders().data?.providers ?? [];
+  const identities = useSocialIdentities();
+  const unlink = useUnlinkProvider();
+  const utcOffset = useMe()?.utc_offset ?? 0;
+  const linked = identities.data?.identities ?? [];
+  const shown = SocialProvider.options.filter(
+    (provider) => configured.includes(provider) || linked.some((i) => i.provider === provider),
+  );
+  const query = new URLSearchParams(search);
+  const returnedError = socialErrorMessage(query.get('social_error'));
+  const justLinked = SocialProvider.safeParse(query.get('social_linked')).data;
+  if (shown.length === 0 && !returnedError) return null;
+  return (
+    <section className="card card-body h-100" aria-labelledby="sign-in-methods">
+      <h2 className="h5" id="sign-in-methods">
+        Sign-in methods
+      </h2>
+      {returnedError ? (
+        <div className="alert alert-danger py-2" role="alert">
+          {returnedError}
+        </div>
+      ) : null}
+      {justLinked && !unlink.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          {SOCIAL_PROVIDER_NAMES[justLinked]}: {SOCIAL_MESSAGES.linked}
+        </div>
+      ) : null}
+      {unlink.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          {SOCIAL_MESSAGES.unlinked}
+        </div>
+      ) : null}
+      <FormError error={identities.error ?? unlink.error} />
+      {identities.data && !identities.data.has_password ? (
+        <p className="small text-body-secondary">
+          Your account has no password: you sign in with a provider. Use Forgot password on the
+          login page to set one.
+        </p>
+      ) : null}
+      <ul className="list-unstyled mb-0" data-testid="sign-in-methods">
+        {shown.map((provider) => {
+          const identity = linked.find((i) => i.provider === provider);
+          const name = SOCIAL_PROVIDER_NAMES[provider];
+          return (
+            <li key={provider} className="d-flex align-items-center gap-2 py-2 border-bottom">
+              <div className="me-auto">
+                <strong>{name}</strong>
+                <div className="small text-body-secondary">
+                  {identity
+                    ? `Linked${identity.email ? ` as ${identity.email}` : ''} on ${userDate(identity.created_at, utcOffset)}`
+                    : 'Not linked'}
+                </div>
+              </div>
+              {identity ? (
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  disabled={unlink.isPending}
+                  onClick={() => unlink.mutate(provider)}
+                  aria-label={`Unlink ${name}`}
+                >
+                  Unlink
+                </Button>
+              ) : identities.isSuccess ? (
+                <a
+                  className="btn btn-outline-primary btn-sm"
+                  href={socialStartLink('', provider, 'link')}
+                >
+                  {`Link ${name}`}
+                </a>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -205,6 +205,7 @@ export const PAGE_COMPONENTS = {
   login_as_seller: async () =>
     (await import('../pages/auth/LoginAsSellerPage.js')).LoginAsSellerPage,
   auth_callback: async () => (await import('../pages/auth/CallbackPage.js')).CallbackPage,
+  social_link: async () => (await import('../pages/auth/SocialLinkPage.js')).SocialLinkPage,
   logout: async () => (await import('../pages/auth/LogoutPage.js')).LogoutPage,
   dev_outbox: async () => (await import('../pages/dev/OutboxPage.js')).OutboxPage,
 

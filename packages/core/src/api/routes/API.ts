@@ -42,6 +42,7 @@ import { searchKeywords } from './searchKeywords.js';
 import { senDesign } from './senDesign.js';
 import { shell } from './shell.js';
 import { shopConnections } from './shopConnections.js';
+import { social } from './social.js';
 import { socialFeeds } from './socialFeeds.js';
 import { storeContent } from './storeContent.js';
 import { storefront } from './storefront.js';
@@ -63,6 +64,7 @@ export { pathWith } from './pathWith.js';
  */
 export const API = {
   auth,
+  social,
   team,
   account,
   apiKeys,

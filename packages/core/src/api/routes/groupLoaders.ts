@@ -9,6 +9,7 @@ export type GroupLoaders = { readonly [G in keyof ApiTable]: () => Promise<ApiTa
 
 export const API_GROUP_LOADERS: GroupLoaders = {
   auth: () => import('./auth.js').then((m) => m.auth),
+  social: () => import('./social.js').then((m) => m.social),
   team: () => import('./team.js').then((m) => m.team),
   account: () => import('./account.js').then((m) => m.account),
   apiKeys: () => import('./apiKeys.js').then((m) => m.apiKeys),

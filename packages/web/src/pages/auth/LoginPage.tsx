@@ -8,6 +8,7 @@ import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { AuthField } from './AuthField.js';
 import { AuthForm } from './AuthForm.js';
 import { TFA_TOKEN_KEY } from './afterLogin.js';
+import { SocialButtons } from './SocialButtons.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 /**
@@ -60,10 +61,13 @@ export function LoginPage() {
       beforeSubmit={botCheck.widget}
       submitDisabled={botCheck.waiting}
       footer={
-        <div className="d-flex justify-content-between mt-3 small">
-          <Link to="/auth/forgot-password">Forgot password?</Link>
-          {designer ? null : <Link to="/auth/register">Create an account</Link>}
-        </div>
+        <>
+          {designer ? null : <SocialButtons />}
+          <div className="d-flex justify-content-between mt-3 small">
+            <Link to="/auth/forgot-password">Forgot password?</Link>
+            {designer ? null : <Link to="/auth/register">Create an account</Link>}
+          </div>
+        </>
       }
     >
       <AuthField

@@ -5,6 +5,7 @@ import { useBotCheck } from '../../botCheck/BotCheck.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { AuthField } from './AuthField.js';
 import { AuthForm } from './AuthForm.js';
+import { SocialButtons } from './SocialButtons.js';
 import { useGoAfterLogin } from './useGoAfterLogin.js';
 
 export function RegisterPage() {
@@ -36,9 +37,12 @@ export function RegisterPage() {
       beforeSubmit={botCheck.widget}
       submitDisabled={botCheck.waiting}
       footer={
-        <p className="mt-3 small mb-0">
-          Already have an account? <Link to="/auth/login">Login</Link>
-        </p>
+        <>
+          <SocialButtons />
+          <p className="mt-3 small mb-0">
+            Already have an account? <Link to="/auth/login">Login</Link>
+          </p>
+        </>
       }
     >
       <AuthField

@@ -2,7 +2,7 @@ import { TfaCodeBody, TfaVerifyBody } from '@printloom/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmTfa, useMe, useVerifyTfa } from '../../api/hooks/useAuth.js';
-import { readStorage, removeStorage } from '../../env/storage.js';
+import { readStorage, removeStorage, writeStorage } from '../../env/storage.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { RecoveryCodes } from '../settings/RecoveryCodes.js';
 import { AuthField } from './AuthField.js';
@@ -16,12 +16,31 @@ const withoutSpaces = (value: string) => value.replace(/\s/g, '');
 const LoginCode = TfaVerifyBody.pick({ code: true });
 
 /**
+ * The login's two-factor challenge: kept for the tab by a password login, or handed in the
+ * address fragment (`#tfa_token=`) by a social sign-in, then kept and taken off the address.
+ */
+function useChallenge(): string | null {
+  const [challenge] = useState(() => {
+    const handed = new URLSearchParams(window.location.hash.slice(1)).get(TFA_TOKEN_KEY);
+    if (!handed) return readStorage(TFA_TOKEN_KEY, 'session');
+    writeStorage(TFA_TOKEN_KEY, handed, 'session');
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${window.location.search}`,
+    );
+    return handed;
+  });
+  return challenge;
+}
+
+/**
  * Two-factor step (spec §2 /auth/tfa). After a password login it verifies the code against the
  * login's challenge; for a signed-in user with two-factor enabled but not confirmed it confirms
  * the set-up.
  */
 export function TfaPage() {
-  const challenge = readStorage(TFA_TOKEN_KEY, 'session');
+  const challenge = useChallenge();
   const me = useMe();
   const verify = useVerifyTfa();
   const confirm = useConfirmTfa();

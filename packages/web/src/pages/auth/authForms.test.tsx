@@ -30,6 +30,10 @@ function authServer() {
     if (path === '/auth/bot-check/challenge') {
       return json(200, { success: true, data: state.botCheck });
     }
+    // No sign-in provider is configured here (socialSignIn.test.tsx covers them).
+    if (path === '/auth/social/providers') {
+      return json(200, { success: true, data: { providers: [] } });
+    }
     const headers = (init?.headers ?? {}) as Record<string, string>;
     calls.push({
       path,
