@@ -70,11 +70,44 @@ export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const VerifyEmailBody = z.object({ token: z.string().min(1, 'The link is invalid') });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
-/** `POST /auth/callback`: the session token a seller-center hand-over brought (spec §2). */
+/**
+ * `POST /auth/callback`: the single-use hand-over token a seller-center sign-in link brought
+ * (spec §2). It is exchanged only in the browser holding the nonce it was minted for.
+ */
 export const CallbackSessionBody = z.object({
   token: z.string().min(1, 'The sign-in link has no token.').max(512),
 });
 export type CallbackSessionBody = z.infer<typeof CallbackSessionBody>;
+
+/** The SHA-256 of a hand-over nonce, in hex. */
+export const NonceHash = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, 'The sign-in link is invalid. Please log in.');
+
+/**
+ * `POST /auth/callback/nonce`: the receiving dashboard starts a hand-over; `redirect` is the
+ * page to open once signed in.
+ */
+export const CallbackNonceBody = z.object({ redirect: z.string().max(2048).optional() });
+export type CallbackNonceBody = z.infer<typeof CallbackNonceBody>;
+
+/**
+ * Where the browser goes next: the sending dashboard's `/auth/callback?nonce=…`, which mints a
+ * token bound to the nonce this answer set as an HttpOnly cookie.
+ */
+export const CallbackNonceAnswer = z.object({ handover_url: z.url() });
+export type CallbackNonceAnswer = z.infer<typeof CallbackNonceAnswer>;
+
+/** `POST /auth/callback/handover`: the sending dashboard mints a token for the nonce's hash. */
+export const CallbackHandoverBody = z.object({ nonce_hash: NonceHash });
+export type CallbackHandoverBody = z.infer<typeof CallbackHandoverBody>;
+
+/** A single-use hand-over token, good for a few minutes, only with its nonce. */
+export const CallbackHandoverAnswer = z.object({
+  token: z.string().min(1),
+  expires_in: z.number().int().positive(),
+});
+export type CallbackHandoverAnswer = z.infer<typeof CallbackHandoverAnswer>;
 
 /**
  * Whose session a sign-in link carries, shown before it becomes this host's session: a link

@@ -57,14 +57,17 @@ import { referrerByCode, setReferrer } from '../sql/referral.js';
 import {
   endUserTokens,
   failTfaChallenge,
+  findHandoverToken,
   findLiveSession,
-  findLiveSessionWithUser,
   insertAudit,
+  insertHandoverToken,
   insertSession,
   insertUserToken,
   previousSignIn,
   revokeSession,
   revokeUserSessions,
+  type SessionRow,
+  useHandoverToken,
   useUserToken,
 } from '../sql/sessions.js';
 import { listStores, sellerStoreIds } from '../sql/stores.js';
@@ -95,6 +98,9 @@ export const AUTH_MESSAGES = {
   passwordReset: 'Your password has been reset.',
   verifyInvalid: 'The verification link is invalid or has expired.',
   callbackInvalid: 'The sign-in link is invalid or has expired. Please log in.',
+  callbackOtherBrowser:
+    'This sign-in link was not started in this browser, so it cannot sign you in. Please log in.',
+  callbackNoSession: 'Only a signed-in session can be handed over.',
   verified: 'Your email has been verified.',
   verificationSent: 'A verification link has been sent.',
   loggedOut: 'Logged out.',
@@ -178,6 +184,23 @@ function setSessionCookies(reply: FastifyReply, token: string): void {
   });
 }
 
+/** The HttpOnly cookie holding the nonce of a seller-center hand-over this browser started. */
+export const HANDOVER_NONCE_COOKIE = 'auth_handover_nonce';
+/** How long a started hand-over and its minted token stay good. */
+export const HANDOVER_TTL_SECONDS = 300;
+
+/** The session a hand-over moves, for the remaining time of the session it came from. */
+function handedOverSession(source: SessionRow) {
+  const remaining = Math.floor((source.expires_at.getTime() - Date.now()) / 1000);
+  return {
+    userId: source.user_id,
+    actingSellerId: source.acting_seller_id,
+    accessUser: source.access_user,
+    storeIds: source.store_ids,
+    ttlSeconds: Math.max(1, Math.min(SESSION_TTL_SECONDS, remaining)),
+  };
+}
+
 export async function issueSession(
   db: Queryable,
   reply: FastifyReply,
@@ -186,17 +209,19 @@ export async function issueSession(
     actingSellerId?: number | null;
     accessUser?: number | null;
     storeIds?: number[] | null;
+    ttlSeconds?: number;
   },
 ): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number }> {
   const token = newToken();
+  const ttlSeconds = session.ttlSeconds ?? SESSION_TTL_SECONDS;
   await insertSession(db, {
     tokenHash: hashToken(token),
     kind: 'access',
-    ttlSeconds: SESSION_TTL_SECONDS,
     ...session,
+    ttlSeconds,
   });
   setSessionCookies(reply, token);
-  return { access_token: token, token_type: 'Bearer', expires_in: SESSION_TTL_SECONDS };
+  return { access_token: token, token_type: 'Bearer', expires_in: ttlSeconds };
 }
 
 export async function checkNewPassword(password: string): Promise<void> {
@@ -350,6 +375,12 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
     return user;
   }
 
+  /** The hash of the hand-over nonce this browser holds, or null. */
+  function browserNonceHash(request: FastifyRequest): string | null {
+    const nonce = request.cookies[HANDOVER_NONCE_COOKIE];
+    return nonce ? hashToken(nonce) : null;
+  }
+
   registerGroup(app, API.auth, {
     sellerLogin: async ({ body, request, reply }) => login(body, request, reply, false),
     adminLogin: async ({ body, request, reply }) => login(body, request, reply, true),
@@ -434,18 +465,66 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       await insertAudit(db, { actorId: userId, sellerId: userId, action: 'password_reset' });
       return { data: null, message: AUTH_MESSAGES.passwordReset };
     },
+    callbackNonce: async ({ body, reply }) => {
+      // The nonce stays in this browser (HttpOnly); only its hash travels to the sending
+      // dashboard, which binds the token it mints to it.
+      const nonce = newToken();
+      reply.setCookie(HANDOVER_NONCE_COOKIE, nonce, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: HANDOVER_TTL_SECONDS,
+      });
+      reply.header('cache-control', 'no-store');
+      const url = new URL('/auth/callback', app.config.publicUrl);
+      url.searchParams.set('nonce_hash', hashToken(nonce));
+      if (body.redirect) url.searchParams.set('redirect', body.redirect);
+      return { data: { handover_url: url.toString() } };
+    },
+    callbackHandover: async ({ auth, body, reply }) => {
+      // An API key has no session to hand over.
+      if (auth.sessionId === null) throw forbidden(AUTH_MESSAGES.callbackNoSession);
+      const token = newToken();
+      await insertHandoverToken(db, {
+        tokenHash: hashToken(token),
+        nonceHash: body.nonce_hash,
+        userId: auth.userId,
+        sessionId: auth.sessionId,
+        ttlSeconds: HANDOVER_TTL_SECONDS,
+      });
+      reply.header('cache-control', 'no-store');
+      return { data: { token, expires_in: HANDOVER_TTL_SECONDS } };
+    },
     callbackAccount: async ({ body, request, reply }) => {
       loginAllowance.take(request.ip, reply);
-      const found = await findLiveSessionWithUser(db, hashToken(body.token), 'access');
+      const found = await findHandoverToken(db, hashToken(body.token));
       if (!found) throw unauthenticated(AUTH_MESSAGES.callbackInvalid);
-      return { data: { email: found.user.email, name: found.user.name ?? null } };
+      if (found.nonce_hash === null || found.nonce_hash !== browserNonceHash(request)) {
+        throw unauthenticated(AUTH_MESSAGES.callbackOtherBrowser);
+      }
+      const user = await getUserById(db, found.user_id);
+      if (!user) throw unauthenticated(AUTH_MESSAGES.callbackInvalid);
+      return { data: { email: user.email, name: user.name ?? null } };
     },
     callbackSession: async ({ body, request, reply }) => {
       loginAllowance.take(request.ip, reply);
-      const session = await findLiveSession(db, hashToken(body.token), 'access');
-      if (!session) throw unauthenticated(AUTH_MESSAGES.callbackInvalid);
-      setSessionCookies(reply, body.token);
-      return { data: null };
+      const tokenHash = hashToken(body.token);
+      const nonceHash = browserNonceHash(request);
+      const source = nonceHash ? await useHandoverToken(db, tokenHash, nonceHash) : undefined;
+      if (!source) {
+        // Say why: a token someone else's browser started is refused as such.
+        const found = await findHandoverToken(db, tokenHash);
+        throw unauthenticated(
+          found ? AUTH_MESSAGES.callbackOtherBrowser : AUTH_MESSAGES.callbackInvalid,
+        );
+      }
+      reply.clearCookie(HANDOVER_NONCE_COOKIE, { path: '/' });
+      const answer = await db.transaction(async (tx) => {
+        // The session moves: the sending dashboard's one ends.
+        await revokeSession(tx, source.id);
+        return issueSession(tx, reply, handedOverSession(source));
+      });
+      return { data: answer };
     },
     verifyEmail: async ({ body }) => {
       const userId = await useUserToken(db, hashToken(body.token), 'verify');

@@ -254,3 +254,58 @@ export async function listOutbox(db: Queryable, limit: number): Promise<OutboxRo
     [limit],
   );
 }
+
+/** A seller-center hand-over token: single use, bound to a nonce hash and its source session. */
+export async function insertHandoverToken(
+  db: Queryable,
+  token: {
+    tokenHash: string;
+    nonceHash: string;
+    userId: number;
+    sessionId: number;
+    ttlSeconds: number;
+  },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO user_tokens (token_hash, purpose, user_id, nonce_hash, session_id, expires_at)
+     VALUES ($1, 'handover', $2, $3, $4, now() + make_interval(secs => $5))`,
+    [token.tokenHash, token.userId, token.nonceHash, token.sessionId, token.ttlSeconds],
+  );
+}
+
+/** A live, unused hand-over token and the nonce hash it is bound to. */
+export async function findHandoverToken(
+  db: Queryable,
+  tokenHash: string,
+): Promise<{ user_id: number; nonce_hash: string | null } | undefined> {
+  const [row] = await db.query<{ user_id: number; nonce_hash: string | null }>(
+    `SELECT user_id, nonce_hash FROM user_tokens
+     WHERE token_hash = $1 AND purpose = 'handover' AND used_at IS NULL AND expires_at > now()`,
+    [tokenHash],
+  );
+  return row;
+}
+
+/**
+ * Spends a live hand-over token bound to `nonceHash` and answers the live session it was minted
+ * from, or undefined (unknown, used, expired, another nonce, or the session ended meanwhile).
+ */
+export async function useHandoverToken(
+  db: Queryable,
+  tokenHash: string,
+  nonceHash: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db.query<SessionRow>(
+    `WITH spent AS (
+       UPDATE user_tokens SET used_at = now()
+       WHERE token_hash = $1 AND purpose = 'handover' AND nonce_hash = $2
+         AND used_at IS NULL AND expires_at > now()
+       RETURNING session_id
+     )
+     SELECT s.id, s.kind, s.user_id, s.acting_seller_id, s.access_user, s.store_ids, s.expires_at
+     FROM spent JOIN sessions s ON s.id = spent.session_id
+     WHERE s.kind = 'access' AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [tokenHash, nonceHash],
+  );
+  return row;
+}

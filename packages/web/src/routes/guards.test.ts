@@ -107,7 +107,7 @@ describe('runGuards (spec §2 redirects)', () => {
     );
     expect(plan).toEqual({
       kind: 'leave',
-      to: 'https://center.printloom.test/auth/callback?redirect=%2Forders%3Fx%3D1&token=token-1',
+      to: 'https://center.printloom.test/auth/callback?redirect=%2Forders%3Fx%3D1',
       clearSession: true,
     });
     const onCenter = domainInfo('center.printloom.test', 'https://center.printloom.test');

@@ -16,12 +16,7 @@ import {
   UNKNOWN_MIDDLEWARE_STATUS,
 } from '../constants.js';
 import type { DomainInfo } from '../env/domain.js';
-import {
-  isSafeInternalPath,
-  loginPath,
-  redirectTarget,
-  sellerCenterCallback,
-} from './redirects.js';
+import { isSafeInternalPath, loginPath, redirectTarget, sellerCenterArrival } from './redirects.js';
 
 /**
  * Route guards (spec §2 "Layouts and guards"), named by the PAGES table of core (a page runs
@@ -33,8 +28,9 @@ import {
  * - guest: the login and register forms send someone already signed in on to the requested
  *   page (`redirect`) or home, instead of showing the form again.
  * - auth: a visitor without a session goes to /auth/login (with `redirect`, spec §2); a
- *   custom-payment seller on a non-custom-payment domain leaves for the seller center callback
- *   after the local session is cleared.
+ *   custom-payment seller on a non-custom-payment domain, right after signing in, leaves for
+ *   the seller center callback after the local session is cleared; the session follows by a
+ *   nonce-bound hand-over token (pages/auth/CallbackPage).
  * - maintenance: while the API answers 503, every page shows /maintenance.
  * - tfa-auth: two-factor enabled but not confirmed → /auth/tfa.
  * - verify-email-auth: email verification required (core rule, spec §5) → /auth/verify-email.
@@ -86,7 +82,7 @@ const GUARDS: Record<GuardName, Guard> = {
     ) {
       return {
         kind: 'leave',
-        to: sellerCenterCallback(ctx.domain.sellerCenterUrl, ctx.path, ctx.token),
+        to: sellerCenterArrival(ctx.domain.sellerCenterUrl, ctx.path),
         clearSession: true,
       };
     }

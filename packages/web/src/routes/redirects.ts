@@ -52,8 +52,19 @@ export function redirectTarget(search: string): string | null {
 }
 
 /**
- * The seller center's callback for a custom-payment seller on another domain (spec §2): it
- * takes the path to open and the session token.
+ * Where a custom-payment seller on another domain is sent (spec §2): the seller center's
+ * callback with the path to open. The seller center sets a nonce cookie and sends the browser
+ * back here for a hand-over token bound to it (`sellerCenterCallback`).
+ */
+export function sellerCenterArrival(center: string, path: string): string {
+  const url = new URL('/auth/callback', center);
+  url.searchParams.set('redirect', path);
+  return url.toString();
+}
+
+/**
+ * The seller center's callback with the path to open and a single-use hand-over token, good
+ * only in the browser holding the nonce it was minted for.
  */
 export function sellerCenterCallback(center: string, path: string, token: string): string {
   const url = new URL('/auth/callback', center);

@@ -12,6 +12,7 @@ const OWNER = { id: 9, name: 'Mallory', email: 'mallory@example.test' };
 /** The three calls of a sign-in link, answered as the server does; every call is recorded. */
 function authServer(validToken: string) {
   const calls: string[] = [];
+  const handoverRedirects: unknown[] = [];
   const answer = (status: number, payload: unknown) =>
     new Response(JSON.stringify(payload), {
       status,
@@ -27,7 +28,21 @@ function authServer(validToken: string) {
         ? answer(200, { success: true, data: { email: OWNER.email, name: OWNER.name } })
         : answer(401, { success: false, message: 'This sign-in link is no longer valid.' });
     }
-    if (path === '/auth/callback') return answer(200, { success: true, data: null });
+    if (path === '/auth/callback') {
+      return answer(200, { success: true, data: { access_token: 'session-here' } });
+    }
+    if (path === '/auth/callback/nonce') {
+      handoverRedirects.push(body.redirect);
+      return answer(200, {
+        success: true,
+        data: { handover_url: `https://dash.test/auth/callback?nonce_hash=${'b'.repeat(64)}` },
+      });
+    }
+    if (path === '/auth/callback/handover') {
+      return body.nonce_hash === 'a'.repeat(64)
+        ? answer(200, { success: true, data: { token: 'minted-1', expires_in: 300 } })
+        : answer(401, { success: false, message: 'Unauthenticated.' });
+    }
     if (path === '/me') {
       return answer(200, {
         success: true,
@@ -36,7 +51,7 @@ function authServer(validToken: string) {
     }
     return answer(404, { success: false, message: 'Not found.' });
   };
-  return { fetch, calls };
+  return { fetch, calls, handoverRedirects };
 }
 
 let server: ReturnType<typeof authServer>;
@@ -48,7 +63,18 @@ afterEach(() => {
   cleanup();
   queryClient.clear();
   vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
+
+/** Full-page navigations the page asks for, instead of leaving the test page. */
+function watchNavigations(): string[] {
+  const assigned: string[] = [];
+  vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => {
+    assigned.push(String(url));
+  });
+  return assigned;
+}
 
 function open(search: string) {
   const router = createMemoryRouter(
@@ -93,5 +119,46 @@ describe('sign-in link from another domain (/auth/callback)', () => {
       'This sign-in link is no longer valid.',
     );
     expect(server.calls).toEqual(['/auth/callback/account']);
+  });
+
+  it('starts a hand-over at the seller center: a nonce set here, then the sending dashboard', async () => {
+    const assigned = watchNavigations();
+    open('?redirect=/orders');
+    await vi.waitFor(() => expect(assigned).toHaveLength(1));
+    expect(assigned[0]).toBe(`https://dash.test/auth/callback?nonce_hash=${'b'.repeat(64)}`);
+    expect(server.calls).toEqual(['/auth/callback/nonce']);
+    expect(server.handoverRedirects).toEqual(['/orders']);
+  });
+
+  it('on the sending dashboard, returns to the seller center with a token bound to the nonce', async () => {
+    vi.stubEnv('VITE_SELLER_CENTER_URL', 'https://center.test');
+    const assigned = watchNavigations();
+    open(`?nonce_hash=${'a'.repeat(64)}&redirect=/orders`);
+    await vi.waitFor(() => expect(assigned).toHaveLength(1));
+    expect(assigned[0]).toBe('https://center.test/auth/callback?redirect=%2Forders&token=minted-1');
+    expect(server.calls).toEqual(['/auth/callback/handover']);
+  });
+
+  it('asks to log in on the sending dashboard when it has no session to hand over', async () => {
+    vi.stubEnv('VITE_SELLER_CENTER_URL', 'https://center.test');
+    const assigned = watchNavigations();
+    open(`?nonce_hash=${'c'.repeat(64)}&redirect=/orders`);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Log in here first, then the seller center opens signed in.',
+    );
+    const login = screen.getByRole('link', { name: 'Login' });
+    expect(
+      new URL(login.getAttribute('href') ?? '', 'https://dash.test').searchParams.get('redirect'),
+    ).toBe(`/auth/callback?nonce_hash=${'c'.repeat(64)}&redirect=/orders`);
+    expect(assigned).toEqual([]);
+  });
+
+  it('says so when this site has no seller center to hand over to', async () => {
+    vi.stubEnv('VITE_SELLER_CENTER_URL', '');
+    open(`?nonce_hash=${'a'.repeat(64)}`);
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This site has no seller center to sign in to.',
+    );
+    expect(server.calls).toEqual([]);
   });
 });

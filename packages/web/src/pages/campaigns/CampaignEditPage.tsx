@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Campaign,
   createStore,
@@ -12,6 +13,7 @@ import {
   UPLOAD_FAILED_MESSAGE,
 } from '@printloom/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
@@ -28,7 +30,9 @@ import { CampaignStores } from './edit/CampaignStores.js';
 import { ComboBundle } from './edit/ComboBundle.js';
 import { CrossSellOfferControl } from './edit/CrossSellOffer.js';
 import {
+  type CampaignFormOutput,
   type CampaignFormValues,
+  campaignFormSchema,
   coloursOf,
   designsOfCampaign,
   EMPTY_FORM,
@@ -40,7 +44,6 @@ import {
   productsWithoutDesign,
   productValueFor,
   templateSpaces,
-  validateCampaignForm,
 } from './edit/campaignForm.js';
 import { comboFormErrors } from './edit/comboBundle.js';
 import { LeaveGuard } from './edit/LeaveGuard.js';
@@ -112,8 +115,27 @@ function CampaignEditor({
   );
   const [store] = useState(() => createEditorStore({ measure: measureText }));
   const [live] = useState(() => createStore<DesignObject | null>(null));
-  const [values, setValues] = useState<CampaignFormValues>(EMPTY_FORM);
-  const [errors, setErrors] = useState<FormErrors>({});
+  // The form's fields live in react-hook-form, checked by the form schema of the loaded catalog.
+  const schema = useMemo(() => campaignFormSchema(templates.byId), [templates.byId]);
+  const schemaRef = useRef(schema);
+  schemaRef.current = schema;
+  const resolver = useCallback<Resolver<CampaignFormValues, unknown, CampaignFormOutput>>(
+    (values, context, options) => zodResolver(schemaRef.current)(values, context, options),
+    [],
+  );
+  const form = useForm<CampaignFormValues, unknown, CampaignFormOutput>({
+    resolver,
+    defaultValues: EMPTY_FORM,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const values = form.watch();
+  const { errors: fieldErrors, isDirty: formDirty, isSubmitted } = form.formState;
+  const [designsError, setDesignsError] = useState<string | null>(null);
+  /** A combo's rules (product count, bundle price) once a save or launch was tried. */
+  const [comboCheck, setComboCheck] = useState<{ launch: boolean } | null>(null);
+  /** Set when a save found errors: the first invalid field gets the focus once shown. */
+  const focusInvalid = useRef(false);
   const [saved, setSaved] = useState<Campaign | null>(null);
   const [saving, setSaving] = useState(false);
   const [step, setStep] = useState<string | null>(null);
@@ -124,7 +146,6 @@ function CampaignEditor({
   const revision = useEditorState(store, (s) => s.revision);
   const activeSpace = useEditorState(store, (s) => s.active);
   const [savedRevision, setSavedRevision] = useState(0);
-  const [formDirty, setFormDirty] = useState(false);
   const dirty = formDirty || revision !== savedRevision;
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty && !saving;
@@ -157,9 +178,8 @@ function CampaignEditor({
     const campaign = campaignQuery.data;
     if (!campaign || !templates.data || loadedFor.current === campaign.id) return;
     loadedFor.current = campaign.id;
-    setValues(formOfCampaign(campaign));
+    form.reset(formOfCampaign(campaign));
     setSaved(campaign);
-    setFormDirty(false);
     const { designs, kept: keptDesigns, unreadable } = designsOfCampaign(campaign);
     setKept(keptDesigns);
     if (unreadable.length > 0)
@@ -187,7 +207,7 @@ function CampaignEditor({
         setSavedRevision(store.getState().revision);
       },
     );
-  }, [campaignQuery.data, templates.data, templates.byId, store]);
+  }, [campaignQuery.data, templates.data, templates.byId, store, form]);
 
   // The editor follows the chosen products: one design per print space.
   const pendingSpace = useRef<string | null>(null);
@@ -210,6 +230,13 @@ function CampaignEditor({
 
   const when = useCallback(() => dirtyRef.current && !leaving.current, []);
 
+  // After a save that found errors, the first field marked invalid takes the focus.
+  useEffect(() => {
+    if (!focusInvalid.current) return;
+    focusInvalid.current = false;
+    document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+
   const chosen = useMemo(
     () => new Set(values.products.map((p) => p.templateId)),
     [values.products],
@@ -218,18 +245,49 @@ function CampaignEditor({
   const activeTemplate = activeTemplateId ? templates.byId.get(activeTemplateId) : undefined;
   const activeProduct = values.products.find((p) => p.templateId === activeTemplateId);
 
-  function updateValues(change: (v: CampaignFormValues) => CampaignFormValues) {
-    setValues(change);
-    setFormDirty(true);
+  /** Errors by key ('name', 'products.{templateId}.price' …), as the fields show them. */
+  const errors: FormErrors = {};
+  for (const field of ['name', 'slug', 'niche'] as const) {
+    const message = fieldErrors[field]?.message;
+    if (message) errors[field] = message;
+  }
+  // A combo's own rules, checked again as the seller corrects the form.
+  if (combo && comboCheck) {
+    for (const [key, message] of Object.entries(
+      comboFormErrors(values, templates.byId, fees, comboCheck.launch),
+    )) {
+      errors[key] = message;
+    }
+  }
+  const productsMessage = fieldErrors.products?.message ?? fieldErrors.products?.root?.message;
+  if (productsMessage) errors.products = productsMessage;
+  values.products.forEach((product, index) => {
+    const found = fieldErrors.products?.[index];
+    for (const field of ['price', 'colors', 'templateId'] as const) {
+      const message = found?.[field]?.message;
+      if (message)
+        errors[
+          field === 'templateId'
+            ? `products.${product.templateId}`
+            : `products.${product.templateId}.${field}`
+        ] = message;
+    }
+  });
+
+  /** A change the seller made to the products: dirty, and checked again once a save was tried. */
+  function updateProducts(change: (products: ProductFormValue[]) => ProductFormValue[]) {
+    form.setValue('products', change(form.getValues('products')), {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
   }
 
   function toggleTemplate(template: ProductTemplate, on: boolean) {
-    updateValues((v) => ({
-      ...v,
-      products: on
-        ? [...v.products.filter((p) => p.templateId !== template.id), productValueFor(template)]
-        : v.products.filter((p) => p.templateId !== template.id),
-    }));
+    updateProducts((products) =>
+      on
+        ? [...products.filter((p) => p.templateId !== template.id), productValueFor(template)]
+        : products.filter((p) => p.templateId !== template.id),
+    );
     // The new product's print spaces exist once the editor has synced with the products; the
     // main print space opens first.
     if (on) {
@@ -242,27 +300,44 @@ function CampaignEditor({
   }
 
   function changeProduct(templateId: number, patch: Partial<ProductFormValue>) {
-    updateValues((v) => ({
-      ...v,
-      products: v.products.map((p) => (p.templateId === templateId ? { ...p, ...patch } : p)),
-    }));
+    updateProducts((products) =>
+      products.map((p) => (p.templateId === templateId ? { ...p, ...patch } : p)),
+    );
   }
 
+  /**
+   * Checks the form (its schema) and, for a launch, that every product has a design; both are
+   * shown at once. Saves only when both pass.
+   */
   async function save(launch: boolean) {
     if (!templates.data) return;
-    const found = validateCampaignForm(values, templates.byId);
-    if (combo) Object.assign(found, comboFormErrors(values, templates.byId, fees, launch));
     const designs = store.getState().designs;
-    if (launch) {
-      const missing = productsWithoutDesign(values.products, templates.byId, designs, kept);
-      if (missing.length > 0)
-        found.designs = `Add a design to ${missing.join(', ')} before launching.`;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
+    const current = form.getValues();
+    const missing = launch
+      ? productsWithoutDesign(current.products, templates.byId, designs, kept)
+      : [];
+    setDesignsError(
+      missing.length > 0 ? `Add a design to ${missing.join(', ')} before launching.` : null,
+    );
+    setComboCheck(combo ? { launch } : null);
+    const comboFound = combo ? comboFormErrors(current, templates.byId, fees, launch) : {};
+    await form.handleSubmit(
+      async () => {
+        if (missing.length > 0 || Object.keys(comboFound).length > 0) {
+          focusInvalid.current = true;
+          return;
+        }
+        await persist(launch);
+      },
+      () => {
+        focusInvalid.current = true;
+      },
+    )();
+  }
+
+  async function persist(launch: boolean) {
+    const values = form.getValues();
+    const designs = store.getState().designs;
     if (store.getState().loading) {
       store.dispatch({ type: 'refuse', message: 'The design is still loading.' });
       return;
@@ -283,19 +358,21 @@ function CampaignEditor({
         onSaved: (campaign) => {
           setCampaignId(campaign.id);
           loadedFor.current = campaign.id;
-          setValues((v) => ({
-            ...v,
-            products: v.products.map((p) => ({
+          form.setValue(
+            'products',
+            form.getValues('products').map((p) => ({
               ...p,
               id: campaign.products.find((cp) => cp.template_id === p.templateId)?.id ?? p.id,
             })),
-          }));
+          );
         },
       });
       setSaved(result);
       setSavedRevision(revisionAtSave);
-      setFormDirty(false);
-      setErrors({});
+      // What was saved is the form's new starting point: nothing unsaved, no errors.
+      form.reset(form.getValues());
+      setDesignsError(null);
+      setComboCheck(null);
       toasts.show('success', launch ? 'Campaign launched.' : 'Campaign saved.');
       const utm = readStorage(UTM_STORAGE_KEY, 'session');
       if (utm) {
@@ -452,9 +529,9 @@ function CampaignEditor({
                     {loadProblem}
                   </div>
                 )}
-                {errors.designs && (
+                {designsError && (
                   <div className="alert alert-danger small" role="alert">
-                    {errors.designs}
+                    {designsError}
                   </div>
                 )}
                 {values.products.length === 0 ? (
@@ -569,10 +646,9 @@ function CampaignEditor({
                     <input
                       id="campaign-name"
                       className={`form-control form-control-sm ${errors.name ? 'is-invalid' : ''}`}
-                      value={values.name}
                       aria-invalid={errors.name ? true : undefined}
                       aria-describedby="campaign-name-error"
-                      onChange={(e) => updateValues((v) => ({ ...v, name: e.target.value }))}
+                      {...form.register('name')}
                     />
                     <div className="invalid-feedback" id="campaign-name-error">
                       {errors.name}
@@ -585,11 +661,10 @@ function CampaignEditor({
                     <input
                       id="campaign-slug"
                       className={`form-control form-control-sm ${errors.slug ? 'is-invalid' : ''}`}
-                      value={values.slug}
                       placeholder={slugify(values.name) || 'my-campaign'}
                       aria-invalid={errors.slug ? true : undefined}
                       aria-describedby="campaign-slug-help campaign-slug-error"
-                      onChange={(e) => updateValues((v) => ({ ...v, slug: e.target.value }))}
+                      {...form.register('slug')}
                     />
                     <div className="invalid-feedback" id="campaign-slug-error">
                       {errors.slug}
@@ -609,7 +684,10 @@ function CampaignEditor({
                       aria-describedby="campaign-niche-help"
                       onChange={(e) => {
                         const niche = Niche.safeParse(e.target.value);
-                        updateValues((v) => ({ ...v, niche: niche.success ? niche.data : null }));
+                        form.setValue('niche', niche.success ? niche.data : null, {
+                          shouldDirty: true,
+                          shouldValidate: isSubmitted,
+                        });
                       }}
                     >
                       <option value="">No niche</option>
@@ -635,7 +713,9 @@ function CampaignEditor({
                       templates={templates.byId}
                       fees={fees}
                       error={errors.bundle_price}
-                      onChange={(bundlePrice) => updateValues((v) => ({ ...v, bundlePrice }))}
+                      onChange={(bundlePrice) =>
+                        form.setValue('bundlePrice', bundlePrice, { shouldDirty: true })
+                      }
                     />
                   )}
                 </fieldset>

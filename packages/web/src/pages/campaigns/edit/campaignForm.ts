@@ -4,7 +4,7 @@ import {
   type Colour,
   createPrintSpace,
   formatCurrency,
-  type Niche,
+  Niche,
   PRINT_TYPE_FULL_3D,
   type PrintSpace,
   PrintSpaceDesign,
@@ -111,7 +111,13 @@ function priceError(text: string, baseCost: number): string | null {
   return null;
 }
 
-/** The form's rules, with the templates the products are made from (base costs, colours). */
+/**
+ * The form's rules, with the templates the products are made from (base costs, colours): the
+ * resolver of the editor's react-hook-form form. Name, link name and niche follow the core
+ * campaign body (`CampaignCreateBody`: its niche schema, its length and slug rules with messages
+ * for a form); prices are checked as typed, against the dearest offered variant. Product issues
+ * are at `products.{index}.…`, where the form's fields are.
+ */
 export function campaignFormSchema(templates: ReadonlyMap<number, ProductTemplate>) {
   return z
     .object({
@@ -127,6 +133,7 @@ export function campaignFormSchema(templates: ReadonlyMap<number, ProductTemplat
           (slug) => slug === '' || SLUG_PATTERN.test(slug),
           'The link name may hold lowercase letters, digits and single dashes.',
         ),
+      niche: Niche.nullable().optional(),
       products: z
         .array(
           z.object({
@@ -140,31 +147,46 @@ export function campaignFormSchema(templates: ReadonlyMap<number, ProductTemplat
         .min(1, 'Choose at least one product.'),
     })
     .superRefine((values, ctx) => {
-      for (const product of values.products) {
+      values.products.forEach((product, index) => {
         const template = templates.get(product.templateId);
         if (!template) {
           ctx.addIssue({
             code: 'custom',
-            path: ['products', product.templateId],
+            path: ['products', index, 'templateId'],
             message: 'This product is no longer in the catalog.',
           });
-          continue;
+          return;
         }
         const price = priceError(product.price, highestBaseCost(template, product.colors));
         if (price)
-          ctx.addIssue({
-            code: 'custom',
-            path: ['products', product.templateId, 'price'],
-            message: price,
-          });
+          ctx.addIssue({ code: 'custom', path: ['products', index, 'price'], message: price });
         if (template.options.color.length > 0 && product.colors.length === 0)
           ctx.addIssue({
             code: 'custom',
-            path: ['products', product.templateId, 'colors'],
+            path: ['products', index, 'colors'],
             message: 'Offer at least one colour.',
           });
-      }
+      });
     });
+}
+
+/** The form's output: what a valid form holds once checked (names trimmed). */
+export type CampaignFormOutput = z.output<ReturnType<typeof campaignFormSchema>>;
+
+/**
+ * The error key of a form path, naming a product by its template ('products.{templateId}.price')
+ * rather than its place in the list, which changes as products are added and removed.
+ */
+export function errorKeyOf(path: readonly PropertyKey[], values: CampaignFormValues): string {
+  const [first, index, ...rest] = path;
+  if (first === 'products' && typeof index === 'number') {
+    const templateId = values.products[index]?.templateId;
+    if (templateId !== undefined) {
+      const field = rest.filter((part) => part !== 'templateId');
+      return ['products', templateId, ...field].map(String).join('.');
+    }
+  }
+  return path.map(String).join('.');
 }
 
 export function validateCampaignForm(
@@ -175,8 +197,7 @@ export function validateCampaignForm(
   if (result.success) return {};
   const errors: FormErrors = {};
   for (const issue of result.error.issues) {
-    const key = issue.path.join('.');
-    errors[key] ??= issue.message;
+    errors[errorKeyOf(issue.path, values)] ??= issue.message;
   }
   return errors;
 }
