@@ -1,10 +1,3 @@
-import {
-  clientInfoExtras,
-  fulfillmentExtras,
-  personalizedLibraryExtras,
-  teamExtras,
-  uploadsExtras,
-} from './clientExtras.js';
 import { type ApiClientOptions, createTransport, type Transport } from './clientTransport.js';
 import type { ApiClient } from './createApiClient.js';
 import { imageLink } from './imageLink.js';
@@ -35,14 +28,31 @@ export type LazyApiClient = {
 type AnyCall = (...args: unknown[]) => Promise<unknown>;
 type Extras = (t: Transport, group: RouteGroup) => Record<string, unknown>;
 
-/** The named helpers of the groups that have them, as in the eager client. */
-const EXTRAS: Partial<Record<keyof ApiTable, Extras>> = {
-  team: (t, group) => teamExtras(t, group as ApiTable['team']),
-  clientInfo: (t, group) => clientInfoExtras(t, group as ApiTable['clientInfo']),
-  uploads: (t, group) => uploadsExtras(t, group as ApiTable['uploads']),
-  personalizedLibrary: (t, group) =>
-    personalizedLibraryExtras(t, group as ApiTable['personalizedLibrary']),
-  fulfillment: (t, group) => fulfillmentExtras(t, group as ApiTable['fulfillment']),
+/**
+ * The named helpers of the groups that have them, as in the eager client: loaded with their
+ * group, so the first screen does not carry the upload or switch-account code.
+ */
+const EXTRAS: Partial<Record<keyof ApiTable, () => Promise<Extras>>> = {
+  team: async () => {
+    const { teamExtras } = await import('./clientExtras.js');
+    return (t, group) => teamExtras(t, group as ApiTable['team']);
+  },
+  clientInfo: async () => {
+    const { clientInfoExtras } = await import('./clientExtras.js');
+    return (t, group) => clientInfoExtras(t, group as ApiTable['clientInfo']);
+  },
+  uploads: async () => {
+    const { uploadsExtras } = await import('./clientExtras.js');
+    return (t, group) => uploadsExtras(t, group as ApiTable['uploads']);
+  },
+  personalizedLibrary: async () => {
+    const { personalizedLibraryExtras } = await import('./clientExtras.js');
+    return (t, group) => personalizedLibraryExtras(t, group as ApiTable['personalizedLibrary']);
+  },
+  fulfillment: async () => {
+    const { fulfillmentExtras } = await import('./clientExtras.js');
+    return (t, group) => fulfillmentExtras(t, group as ApiTable['fulfillment']);
+  },
 };
 
 /**
@@ -62,10 +72,12 @@ export function createLazyApiClient(
   function load(name: keyof ApiTable): Promise<Record<string, unknown>> {
     let calls = loaded.get(name);
     if (!calls) {
-      calls = loaders[name]().then((group: RouteGroup) => ({
-        ...t.groupClient(group),
-        ...EXTRAS[name]?.(t, group),
-      }));
+      calls = Promise.all([loaders[name](), EXTRAS[name]?.()]).then(
+        ([group, extras]: [RouteGroup, Extras | undefined]) => ({
+          ...t.groupClient(group),
+          ...extras?.(t, group),
+        }),
+      );
       // A failed load (a chunk that did not arrive) is tried again on the next call.
       calls.catch(() => loaded.delete(name));
       loaded.set(name, calls);

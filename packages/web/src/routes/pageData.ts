@@ -1,7 +1,6 @@
 import type { PageId } from '@printloom/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import { notificationChannelsQuery } from '../api/hooks/useNotificationChannels.js';
 import {
   apiKeysQuery,
   campaignQuery,
@@ -42,7 +41,12 @@ export const PAGE_DATA: Partial<Record<PageId, PageData>> = {
   campaign_combo_edit: campaignEdit,
   campaign_custom_edit: campaignEdit,
   api_keys: (_params, client) => [client.ensureQueryData(apiKeysQuery)],
-  notifications: (_params, client) => [client.ensureQueryData(notificationChannelsQuery)],
+  // The channels' hooks (and their schemas) come with the settings page, not the first screen.
+  notifications: (_params, client) => [
+    import('../api/hooks/useNotificationChannels.js').then(({ notificationChannelsQuery }) =>
+      client.ensureQueryData(notificationChannelsQuery),
+    ),
+  ],
   notification_list: (_params, client) => [
     client.ensureQueryData(notificationListQuery({ page: 1, per_page: NOTIFICATIONS_PER_PAGE })),
   ],
