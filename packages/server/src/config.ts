@@ -211,7 +211,8 @@ export const ServerSettings = z
     sesBaseUrl: z.string().min(1).default('https://email.{region}.amazonaws.com'),
     /**
      * Whether a seller's SMTP gateway may point at a loopback or private address (tests and
-     * local demos); off, such a host is refused so a gateway cannot reach the internal network.
+     * local demos; `PRINTLOOM_ALLOW_PRIVATE_SMTP`, on with `serve --demo` unless set false); off,
+     * such a host is refused so a gateway cannot reach the internal network.
      */
     emailGatewayPrivateHosts: z.boolean().default(false),
     /**

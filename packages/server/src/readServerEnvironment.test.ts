@@ -62,6 +62,13 @@ describe('readServerEnvironment', () => {
       readServerEnvironment({ PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: 'false' }, { demo: true }).config
         .allowPrivateWebhooks,
     ).toBe(false);
+    expect(read({}).emailGatewayPrivateHosts).toBe(false);
+    expect(read({ PRINTLOOM_ALLOW_PRIVATE_SMTP: 'true' }).emailGatewayPrivateHosts).toBe(true);
+    expect(readServerEnvironment({}, { demo: true }).config.emailGatewayPrivateHosts).toBe(true);
+    expect(
+      readServerEnvironment({ PRINTLOOM_ALLOW_PRIVATE_SMTP: 'false' }, { demo: true }).config
+        .emailGatewayPrivateHosts,
+    ).toBe(false);
     expect(read({ PRINTLOOM_API_RATE_LIMIT: '30' }).apiRateLimit).toBe(30);
     expect(() => read({ PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: 'maybe' })).toThrow(
       'PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS must be true or false',

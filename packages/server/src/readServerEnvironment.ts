@@ -182,6 +182,7 @@ export const ServerEnvironment = z
     RECAPTCHA_VERIFY_URL: absoluteUrl,
     PRINTLOOM_BOT_CHECK_LOGIN_FAILURES: wholeNumber(0),
     PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS: flag,
+    PRINTLOOM_ALLOW_PRIVATE_SMTP: flag,
     PRINTLOOM_API_RATE_LIMIT: wholeNumber(1),
     PRINTLOOM_DNS_SERVERS: text,
     STRIPE_API_BASE: absoluteUrl,
@@ -274,6 +275,8 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       },
       // Demo servers post to receivers on the same machine unless told otherwise.
       allowPrivateWebhooks: e.PRINTLOOM_ALLOW_PRIVATE_WEBHOOKS ?? flags.demo ?? false,
+      // Likewise a seller's SMTP gateway on the same machine (a local mail catcher in a demo).
+      emailGatewayPrivateHosts: e.PRINTLOOM_ALLOW_PRIVATE_SMTP ?? flags.demo ?? false,
       apiRateLimit: e.PRINTLOOM_API_RATE_LIMIT,
       stripeApiUrl: e.STRIPE_API_BASE,
       paypalApiUrl: e.PAYPAL_API_BASE,
