@@ -28,11 +28,14 @@ import { defineJob } from '../jobs/defineJob.js';
 import { orderItemDesigns, upsertItemFile } from '../sql/orderPrintFiles.js';
 import { ORDER_EVENT_KINDS, recordOrderEvent } from './recordOrderEvent.js';
 
-/** The production plan of a stored order (its live lines). */
+/**
+ * The production plan of a stored order (its live lines), with whose files each line's design
+ * may read: the order's seller's, or a cross-sold campaign's owner's.
+ */
 export async function printFilePlanOf(
   db: Queryable,
   order: { id: number; sellerId: number },
-): Promise<PrintFilePlan> {
+): Promise<PrintFilePlan & { ownerOf: ReadonlyMap<number, number> }> {
   const rows = await orderItemDesigns(db, order);
   const plan = planPrintFiles(
     rows.map((row) => ({
@@ -51,6 +54,7 @@ export async function printFilePlanOf(
   );
   return {
     ...plan,
+    ownerOf: new Map(rows.map((row) => [Number(row.id), Number(row.seller_id)])),
     files: plan.files.map((file) => ({
       ...file,
       design: personalizeDesign(file.design, file.print_space, values.get(file.item_id) ?? []),
@@ -112,7 +116,8 @@ export const printFilesJob = defineJob({
     const node = await import('@printloom/renderer/node');
     const files: { item_id: number; print_space: string; file_url: string }[] = [];
     for (const file of plan.files) {
-      const design = withResolvedSources(file.design, sellerId, blobDir);
+      const owner = plan.ownerOf.get(file.item_id) ?? sellerId;
+      const design = withResolvedSources(file.design, owner, blobDir);
       const png = await node.renderDesign(design, { width: file.width });
       const key = printFileKey(sellerId, orderId, file.item_id, file.print_space);
       await writeBlob(blobDir, key, png);

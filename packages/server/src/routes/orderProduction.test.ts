@@ -121,6 +121,75 @@ describe.each(BACKENDS)('order production on %s', (backend) => {
     expect(twice.statusCode).toBe(409);
   }, 60_000);
 
+  it('renders a line cross-sold from another seller’s campaign with that owner’s artwork', async () => {
+    await createUser(t.app, { email: 'prod-owner@example.test' });
+    const owner = await login(t.app, 'prod-owner@example.test');
+    const [ownerRow] = await t.app.db.query<{ id: number }>(
+      "SELECT id FROM users WHERE email = 'prod-owner@example.test'",
+    );
+    const ownerId = Number(ownerRow?.id);
+    const sale = await storeWithCampaign(t.app, owner, 'prod-owner-shop');
+    const space = await designProduct(sale.product.id, sale.campaignId);
+    // The owner's design draws an image of the owner's own uploads.
+    const art = `s${ownerId}/uploads/art.png`;
+    await writeBlob(t.app.blobDir, art, await encodePng(createNodeCanvas(40, 50) as never));
+    await t.app.db.query(
+      `UPDATE designs SET design_json = jsonb_set(design_json::jsonb, '{objects}',
+          (design_json::jsonb -> 'objects') || $2::jsonb)::text
+        WHERE product_id = $1`,
+      [
+        sale.product.id,
+        JSON.stringify([
+          {
+            type: 'image',
+            id: 'i1',
+            left: 10,
+            top: 10,
+            width: 40,
+            height: 50,
+            src: `/files/${art}`,
+          },
+        ]),
+      ],
+    );
+    await storeWithCampaign(t.app, seller, 'prod-lister');
+    const [store] = await t.app.db.query<{ id: number }>(
+      "SELECT id FROM stores WHERE slug = 'prod-lister'",
+    );
+    const put = (as: string, url: string, payload?: object) =>
+      t.app.inject({ method: 'PUT', url, headers: bearer(as), ...(payload ? { payload } : {}) });
+    const opened = await put(owner, `/seller/campaigns/${sale.campaignId}/cross-selling`, {
+      enabled: true,
+      commission_percent: 10,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const listed = await put(
+      seller,
+      `/seller/stores/${store?.id}/cross-selling/${sale.campaignId}`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+
+    const order = await paidOrder(t.app, 'prod-lister', sale);
+    const started = await call(admin, 'POST', `/admin/orders/${order.order_id}/production`);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(body<{ status: string }>(started).data.status).toBe('processing');
+    const done = await vi.waitFor(
+      async () => {
+        const d = await detail(order.order_id);
+        expect(d.items[0]?.print_files).toHaveLength(1);
+        return d;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    const file = done.items[0]?.print_files[0];
+    expect(file?.print_space).toBe(space.name);
+    const png = await readBlob(t.app.blobDir, (file?.file_url ?? '').replace('/files/', ''));
+    expect(imageSize(png ?? new Uint8Array())).toMatchObject({
+      width: Math.round(space.width),
+      height: Math.round(space.height),
+    });
+  }, 60_000);
+
   it('sends an order whose item has no usable design to designing', async () => {
     const sale = await storeWithCampaign(t.app, seller, 'prod-plain');
     const order = await paidOrder(t.app, 'prod-plain', sale);

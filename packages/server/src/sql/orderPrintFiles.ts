@@ -1,13 +1,16 @@
 /**
  * Print files of order items (issue 13, migration 033): what the production step reads of each
  * item's product (its print spaces and saved designs) and the files it stores per item and
- * print space. Every query is scoped by the order's seller.
+ * print space. Every query is scoped by the order's seller; a line cross-sold from another
+ * seller's campaign (migration 045) keeps that owner as its `seller_id` and is read with the order.
  */
 import type { PersonalizedValue } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 
 export interface ItemDesignRow {
   id: number;
+  /** Whose campaign the line is: the order's seller, or the owner of a cross-sold campaign. */
+  seller_id: number;
   print_spaces: string | null;
   designs: { print_space: string; design_json: string | null }[] | null;
   designer_files: string[] | null;
@@ -21,15 +24,16 @@ export async function orderItemDesigns(
   order: { id: number; sellerId: number },
 ): Promise<ItemDesignRow[]> {
   return db.query<ItemDesignRow>(
-    `SELECT i.id, p.print_spaces, i.personalization,
+    `SELECT i.id, i.seller_id, p.print_spaces, i.personalization,
         (SELECT json_agg(json_build_object('print_space', d.print_space,
                   'design_json', d.design_json) ORDER BY d.id)
            FROM designs d WHERE d.product_id = i.product_id) AS designs,
         (SELECT json_agg(f.print_space ORDER BY f.id) FROM order_item_files f
           WHERE f.order_item_id = i.id AND f.source = 'designer') AS designer_files
        FROM order_items i
+       JOIN orders o ON o.id = i.order_id AND o.seller_id = $2
        LEFT JOIN products p ON p.id = i.product_id AND p.seller_id = i.seller_id
-      WHERE i.order_id = $1 AND i.seller_id = $2 AND i.status <> 'cancelled'
+      WHERE i.order_id = $1 AND i.status <> 'cancelled'
       ORDER BY i.id`,
     [order.id, order.sellerId],
   );
@@ -52,8 +56,9 @@ export async function upsertItemFile(db: Queryable, file: ItemFileInput): Promis
   await db.query(
     `INSERT INTO order_item_files (order_item_id, order_id, seller_id, print_space, file_url,
         width, height, source, created_by)
-     SELECT i.id, i.order_id, i.seller_id, $4, $5, $6, $7, $8, $9
-       FROM order_items i WHERE i.id = $1 AND i.order_id = $2 AND i.seller_id = $3
+     SELECT i.id, i.order_id, o.seller_id, $4, $5, $6, $7, $8, $9
+       FROM order_items i JOIN orders o ON o.id = i.order_id
+      WHERE i.id = $1 AND i.order_id = $2 AND o.seller_id = $3
      ON CONFLICT (order_item_id, print_space) DO UPDATE SET file_url = EXCLUDED.file_url,
         width = EXCLUDED.width, height = EXCLUDED.height, source = EXCLUDED.source,
         created_by = EXCLUDED.created_by, created_at = now()`,
