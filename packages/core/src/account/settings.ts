@@ -30,6 +30,9 @@ export const ACCOUNT_MESSAGES = {
   emailChangeSent: 'A confirmation link has been sent to the new address.',
   emailChangeInvalid: 'The confirmation link is invalid or has expired.',
   emailChanged: 'Your email has been changed.',
+  avatarSaved: 'Your picture has been saved.',
+  avatarRemoved: 'Your picture has been removed.',
+  avatarNotOwn: 'Choose a picture you uploaded (PNG, JPEG, WebP or GIF).',
 } as const;
 
 /** `GET/PUT /seller/settings/general` (spec §2 /settings/general: time zone and currency). */
@@ -67,6 +70,20 @@ export const ProfileBody = z.object({
   facebook: z.string().trim().max(200).nullable().optional(),
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
+
+/** The picture formats an avatar may be (by its file name, as uploads are stored). */
+export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
+/** The largest avatar file the account page uploads. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * `PUT /seller/account/avatar`: the address of a picture the person uploaded (`/files/s{id}/…`),
+ * or null to remove it.
+ */
+export const AvatarBody = z.object({
+  avatar: z.string().trim().min(1, 'Choose a picture').max(1024).nullable(),
+});
+export type AvatarBody = z.infer<typeof AvatarBody>;
 
 /** One signed-in session of the account (the sessions list of the account page). */
 export const AccountSession = z.object({

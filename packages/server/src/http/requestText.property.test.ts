@@ -46,6 +46,8 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     delay3_minutes: 4320,
   },
   'POST /seller/domains': { store_id: 1, hostname: 'shop.example.com' },
+  // PayPal's webhook ids are letters and digits.
+  'PUT /seller/payment-gateways/:id/webhook-id': { webhook_id: 'WH4F2A61B9C0D7E3' },
   // A SHA-256 in hex, as the seller center's nonce step names it.
   'POST /auth/callback/handover': { nonce_hash: 'a'.repeat(64) },
   'POST /seller/payment-gateways': {

@@ -27,6 +27,35 @@ describe.each(BACKENDS)('account and general settings on %s', (backend) => {
     await t?.close();
   });
 
+  it('sets the picture to an own upload, refuses anyone else’s file, and removes it', async () => {
+    const owner = await login(t.app, 'owner@example.test');
+    const me = async () =>
+      body<{ data: { avatar?: string | null } }>(await call(owner, 'GET', '/me')).data;
+    const own = `/files/s${sellerId}/avatars/face.png`;
+    const saved = await call(owner, 'PUT', '/seller/account/avatar', { avatar: own });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(body<{ message: string }>(saved).message).toBe('Your picture has been saved.');
+    expect((await me()).avatar).toBe(own);
+
+    for (const avatar of [
+      `/files/s${sellerId + 1000}/avatars/face.png`,
+      'https://tracker.example/pixel.png',
+      `/files/s${sellerId}/docs/contract.pdf`,
+      `/files/s${sellerId}/../s1/face.png`,
+    ]) {
+      const refused = await call(owner, 'PUT', '/seller/account/avatar', { avatar });
+      expect(refused.statusCode, avatar).toBe(422);
+      expect(body<{ errors: Record<string, string[]> }>(refused).errors.avatar?.[0]).toBe(
+        'Choose a picture you uploaded (PNG, JPEG, WebP or GIF).',
+      );
+    }
+    expect((await me()).avatar).toBe(own);
+
+    const removed = await call(owner, 'PUT', '/seller/account/avatar', { avatar: null });
+    expect(removed.statusCode).toBe(200);
+    expect((await me()).avatar ?? null).toBeNull();
+  });
+
   it('changes the password with the current one and ends every other session', async () => {
     const here = await login(t.app, 'owner@example.test');
     const elsewhere = await login(t.app, 'owner@example.test');

@@ -9,12 +9,15 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   ACCOUNT_MESSAGES,
   API,
+  AVATAR_EXTENSIONS,
+  BLOB_FILE_PREFIX,
   EMAIL_CHANGE_TTL_SECONDS,
   type GeneralSettings,
   PAGES,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { sendMail } from '../auth/mailer.js';
+import { keyOwner } from '../blob/blobStore.js';
 import { type AuthContext, hashToken, newToken, sessionIdOf } from '../http/authContext.js';
 import { forbidden, notFound, unauthenticated, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
@@ -26,12 +29,31 @@ import {
   revokeOtherSessions,
   setGeneralSettings,
   setVerifiedEmail,
+  updateAvatar,
   updateProfile,
   useEmailChangeToken,
 } from '../sql/account.js';
 import { insertAudit } from '../sql/sessions.js';
 import { getUserByEmail, getUserById, setPasswordHash, type UserRow } from '../sql/users.js';
 import { checkNewPassword } from './auth.js';
+
+/**
+ * A picture the person may show as their avatar: one of their own uploads (`/files/s{id}/…`,
+ * as the upload routes name them) with a picture's file extension. Anything else (another
+ * person's file, an outside address, a document) is refused.
+ */
+function isOwnPicture(address: string, userId: number): boolean {
+  if (!address.startsWith(BLOB_FILE_PREFIX)) return false;
+  let key: string;
+  try {
+    key = decodeURIComponent(address.slice(BLOB_FILE_PREFIX.length).split('?')[0] ?? '');
+  } catch {
+    return false;
+  }
+  if (key.includes('..') || keyOwner(key) !== userId) return false;
+  const extension = key.split('.').pop()?.toLowerCase() ?? '';
+  return (AVATAR_EXTENSIONS as readonly string[]).includes(extension);
+}
 
 const settingsView = (row: GeneralSettingsRow): GeneralSettings => ({
   utc_offset: Number(row.utc_offset),
@@ -148,6 +170,21 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
       });
       await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'profile_update' });
       return { data: null, message: ACCOUNT_MESSAGES.profileSaved };
+    },
+    updateAvatar: async ({ auth, body }) => {
+      const user = await ownAccount(auth);
+      if (body.avatar !== null && !isOwnPicture(body.avatar, user.id)) {
+        throw unprocessable(ACCOUNT_MESSAGES.avatarNotOwn, {
+          avatar: [ACCOUNT_MESSAGES.avatarNotOwn],
+        });
+      }
+      await updateAvatar(db, user.id, body.avatar);
+      await insertAudit(db, { actorId: auth.actorId, sellerId: user.id, action: 'avatar_update' });
+      return {
+        data: null,
+        message:
+          body.avatar === null ? ACCOUNT_MESSAGES.avatarRemoved : ACCOUNT_MESSAGES.avatarSaved,
+      };
     },
     sessions: async ({ auth }) => {
       const user = await ownAccount(auth);

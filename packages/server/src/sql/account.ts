@@ -18,6 +18,15 @@ export async function updateProfile(
   ]);
 }
 
+/** Sets or clears the person's picture (an address of their own upload). */
+export async function updateAvatar(
+  db: Queryable,
+  userId: number,
+  avatar: string | null,
+): Promise<void> {
+  await db.query('UPDATE users SET avatar = $2 WHERE id = $1', [userId, avatar]);
+}
+
 export interface AccountSessionRow {
   id: number;
   created_at: Date;

@@ -1,6 +1,8 @@
 import {
+  AVATAR_MAX_BYTES,
   ChangeEmailBody,
   ChangePasswordBody,
+  errorMessage,
   isAdmin,
   isAuthorizedAccount,
   ProfileBody,
@@ -12,7 +14,7 @@ import {
   socialStartLink,
   userDate,
 } from '@printloom/core';
-import { useId } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -23,6 +25,7 @@ import {
   useAccountSessions,
   useChangeEmail,
   useChangePassword,
+  useSaveAvatar,
   useSaveProfile,
   useSignOutEverywhere,
 } from '../api/hooks/useAccountSettings.js';
@@ -68,6 +71,9 @@ export function AccountPage() {
           <ProfileForm
             initial={{ name: user.name, phone: user.phone ?? '', facebook: user.facebook ?? '' }}
           />
+        </div>
+        <div className="col-lg-6">
+          <PictureCard avatar={user.avatar ?? null} name={user.name} />
         </div>
         <div className="col-lg-6">
           <PasswordForm />
@@ -144,6 +150,101 @@ function ProfileForm({ initial }: { initial: z.input<typeof ProfileBody> }) {
         </Button>
       </div>
     </Form>
+  );
+}
+
+const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const PICTURE_SIZE_PX = 96;
+
+/** The person's picture (shown in the top bar): upload a new one, or remove it. */
+function PictureCard({ avatar, name }: { avatar: string | null; name: string }) {
+  const save = useSaveAvatar();
+  const inputId = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setDone(null);
+    if (!PICTURE_TYPES.includes(file.type)) {
+      setProblem('Choose a PNG, JPEG, WebP or GIF picture.');
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      setProblem('The picture is larger than 2 MB.');
+      return;
+    }
+    setProblem(null);
+    save.mutate(file, { onSuccess: () => setDone('Your picture has been saved.') });
+  }
+
+  function remove() {
+    setProblem(null);
+    save.mutate(null, { onSuccess: () => setDone('Your picture has been removed.') });
+  }
+
+  const error = problem ?? (save.error ? errorMessage(save.error) : null);
+  return (
+    <section className="card card-body h-100" aria-labelledby={`${inputId}-title`}>
+      <h2 className="h5" id={`${inputId}-title`}>
+        Picture
+      </h2>
+      <div className="d-flex align-items-center gap-3 mb-3">
+        {avatar ? (
+          <img
+            src={avatar}
+            alt={name}
+            width={PICTURE_SIZE_PX}
+            height={PICTURE_SIZE_PX}
+            className="rounded-circle border object-fit-cover"
+          />
+        ) : (
+          <div
+            className="rounded-circle border d-flex align-items-center justify-content-center bg-body-tertiary fs-2"
+            style={{ width: PICTURE_SIZE_PX, height: PICTURE_SIZE_PX }}
+            aria-hidden="true"
+          >
+            {name.slice(0, 1).toUpperCase()}
+          </div>
+        )}
+        <div>
+          <Form.Label htmlFor={inputId} className="mb-1">
+            Upload a picture (PNG, JPEG, WebP or GIF, at most 2 MB)
+          </Form.Label>
+          <Form.Control
+            id={inputId}
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            onChange={choose}
+            disabled={save.isPending}
+            isInvalid={error !== null}
+          />
+        </div>
+      </div>
+      {error ? (
+        <div className="text-danger small mb-2" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {save.isPending ? (
+        <p className="small text-body-secondary" role="status">
+          Saving…
+        </p>
+      ) : done ? (
+        <div className="alert alert-success py-2" role="status">
+          {done}
+        </div>
+      ) : null}
+      {avatar ? (
+        <div>
+          <Button variant="outline-danger" onClick={remove} disabled={save.isPending}>
+            Remove picture
+          </Button>
+        </div>
+      ) : null}
+    </section>
   );
 }
 

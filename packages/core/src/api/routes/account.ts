@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AccountSession,
+  AvatarBody,
   ChangeEmailBody,
   ChangePasswordBody,
   ConfirmEmailChangeBody,
@@ -64,6 +65,17 @@ export const account = {
     body: ProfileBody,
     response: DoneAnswer,
     errors: [403],
+  }),
+  updateAvatar: route({
+    method: 'PUT',
+    path: '/seller/account/avatar',
+    summary: 'Set the own account’s picture to an own upload, or remove it (null)',
+    tags,
+    permission: ANY_MEMBER,
+    sessionOnly: true,
+    body: AvatarBody,
+    response: DoneAnswer,
+    errors: [403, 422],
   }),
   sessions: route({
     method: 'GET',

@@ -1,8 +1,10 @@
-import type {
-  ChangeEmailBody,
-  ChangePasswordBody,
-  GeneralSettings,
-  ProfileBody,
+import {
+  type AvatarBody,
+  BLOB_FILE_PREFIX,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type GeneralSettings,
+  type ProfileBody,
 } from '@printloom/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
@@ -40,6 +42,30 @@ export function useSaveProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileBody) => api.account.updateProfile({ body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
+  });
+}
+
+/**
+ * The person's picture: a chosen file is uploaded under their own `avatars` folder, then set as
+ * the avatar (null removes it). The top bar shows it once `me` is read again.
+ */
+export function useSaveAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File | null) => {
+      let avatar: AvatarBody['avatar'] = null;
+      if (file) {
+        const uploaded = await api.uploads.uploadFile({
+          file,
+          fileName: file.name,
+          filePath: 'avatars',
+        });
+        avatar = `${BLOB_FILE_PREFIX}${uploaded.filePath}`;
+      }
+      await api.account.updateAvatar({ body: { avatar } });
+      return avatar;
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.me.all }),
   });
 }
