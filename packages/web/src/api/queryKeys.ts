@@ -60,6 +60,11 @@ export const queryKeys = {
   },
   paymentAccounts: { all: ['payment-accounts'] as const },
   /** Express launches (a launch's campaign is in `campaigns` once made). */
+  bulkCustomMockup: {
+    all: ['bulk-custom-mockup'] as const,
+    list: () => [...queryKeys.bulkCustomMockup.all, 'list'] as const,
+    job: (id: number) => [...queryKeys.bulkCustomMockup.all, 'job', id] as const,
+  },
   campaignExpress: {
     all: ['campaign-express'] as const,
     list: (query: { page: number; per_page: number }) =>

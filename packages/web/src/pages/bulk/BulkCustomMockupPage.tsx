@@ -1,12 +1,4 @@
-import {
-  type CustomMockupJob,
-  can,
-  customMockupJobRunning,
-  errorMessage,
-  pagePath,
-  userDate,
-} from '@printloom/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, customMockupJobRunning, errorMessage, pagePath, userDate } from '@printloom/core';
 import { useCallback, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -14,8 +6,13 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
+import {
+  useCustomMockupJob,
+  useCustomMockupJobs,
+  useRetryCustomMockupRows,
+  useStartCustomMockupJob,
+} from '../../api/hooks/useBulkCustomMockup.js';
 import { useCampaignList } from '../../api/hooks/useCampaignList.js';
 import { useCustomMockups } from '../../api/hooks/useCustomMockups.js';
 import { NotFoundPage } from '../ErrorPage.js';
@@ -29,11 +26,7 @@ export const CUSTOM_MOCKUP_BULK_PATHS = {
   edit: (id: number) => pagePath('campaign_edit', { id }),
 } as const;
 
-/** How often a job with rows still to draw is asked about. */
-export const CUSTOM_MOCKUP_JOB_POLL_MS = 2000;
 const CAMPAIGNS_PER_PAGE = 20;
-const jobKey = (id: number) => ['bulk-custom-mockup', 'job', id] as const;
-const jobsKey = ['bulk-custom-mockup', 'list'] as const;
 
 const ROW_VARIANT = {
   pending: 'secondary',
@@ -58,7 +51,6 @@ export function BulkCustomMockupPage() {
 function StartJob() {
   const user = useMe();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const mockups = useCustomMockups();
   const [mockupId, setMockupId] = useState<number | undefined>();
   const [q, setQ] = useState('');
@@ -78,17 +70,7 @@ function StartJob() {
   });
   const rows = campaigns.data?.data ?? [];
   const canStart = user ? can(user, 'update_campaign') : false;
-  const start = useMutation({
-    mutationFn: () =>
-      api.bulkCustomMockup.create({
-        body: { custom_mockup_id: mockupId ?? 0, campaign_ids: [...selected.keys()] },
-      }),
-    onSuccess: (job) => {
-      void client.invalidateQueries({ queryKey: jobsKey });
-      navigate(CUSTOM_MOCKUP_BULK_PATHS.job(job.id));
-    },
-    onError: (error) => setProblem(errorMessage(error)),
-  });
+  const start = useStartCustomMockupJob();
   const toggle = (id: number, name: string, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -114,7 +96,13 @@ function StartJob() {
             setProblem(null);
             if (!mockupId) return setProblem('Choose a custom mockup.');
             if (selected.size === 0) return setProblem('Select at least one campaign.');
-            start.mutate();
+            start.mutate(
+              { custom_mockup_id: mockupId ?? 0, campaign_ids: [...selected.keys()] },
+              {
+                onSuccess: (job) => navigate(CUSTOM_MOCKUP_BULK_PATHS.job(job.id)),
+                onError: (error) => setProblem(errorMessage(error)),
+              },
+            );
           }}
         >
           <fieldset>
@@ -266,7 +254,7 @@ function StartJob() {
 
 function RecentJobs() {
   const user = useMe();
-  const jobs = useQuery({ queryKey: jobsKey, queryFn: () => api.bulkCustomMockup.list() });
+  const jobs = useCustomMockupJobs();
   const list = jobs.data ?? [];
   return (
     <section aria-labelledby="custom-mockup-jobs">
@@ -312,23 +300,8 @@ function RecentJobs() {
 
 function JobView({ id }: { id: number }) {
   const user = useMe();
-  const client = useQueryClient();
-  const job = useQuery({
-    queryKey: jobKey(id),
-    queryFn: () => api.bulkCustomMockup.get({ params: { id } }),
-    refetchInterval: (query) =>
-      query.state.data && !customMockupJobRunning(query.state.data)
-        ? false
-        : CUSTOM_MOCKUP_JOB_POLL_MS,
-  });
-  const retry = useMutation({
-    mutationFn: (rowIds?: number[]) =>
-      api.bulkCustomMockup.retry({ params: { id }, body: rowIds ? { row_ids: rowIds } : {} }),
-    onSuccess: (data: CustomMockupJob) => {
-      client.setQueryData(jobKey(id), data);
-      void client.invalidateQueries({ queryKey: jobsKey });
-    },
-  });
+  const job = useCustomMockupJob(id);
+  const retry = useRetryCustomMockupRows(id);
   const canRetry = user ? can(user, 'update_campaign') : false;
 
   if (job.isPending) {
