@@ -54,62 +54,73 @@ const badge = (name: string, statuses: string[]): Locator =>
   row(name).locator(statuses.map((status) => `[data-status="${status}"]`).join(', '));
 
 describe('multi-print-spaces bulk list', () => {
-  it('removes after asking, starts a row from its answer, starts all and follows the worker', async () => {
-    await page.goto('/bulk-campaigns/multi-print-spaces');
-    await page.getByTestId('list-range').getByText(`of ${DEMO_ROWS} rows`).waitFor();
-    expect(await page.locator('[data-testid="bulk-row"] [data-status="stopped"]').count()).toBe(
-      DEMO_ROWS,
-    );
+  it(
+    'removes after asking, starts a row from its answer, starts all and follows the worker',
+    async () => {
+      await page.goto('/bulk-campaigns/multi-print-spaces');
+      await page.getByTestId('list-range').getByText(`of ${DEMO_ROWS} rows`).waitFor();
+      expect(await page.locator('[data-testid="bulk-row"] [data-status="stopped"]').count()).toBe(
+        DEMO_ROWS,
+      );
 
-    await page.getByRole('button', { name: 'Remove Bulk design 5' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remove this row?' });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await row('Bulk design 5').count()).toBe(1);
-    await page.getByRole('button', { name: 'Remove Bulk design 5' }).click();
-    await dialog.getByRole('button', { name: 'Remove' }).click();
-    await row('Bulk design 5').waitFor({ state: 'detached' });
-    await page
-      .getByTestId('list-range')
-      .getByText(`of ${DEMO_ROWS - 1} rows`)
-      .waitFor();
+      await page.getByRole('button', { name: 'Remove Bulk design 5' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove this row?' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await row('Bulk design 5').count()).toBe(1);
+      await page.getByRole('button', { name: 'Remove Bulk design 5' }).click();
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await row('Bulk design 5').waitFor({ state: 'detached' });
+      await page
+        .getByTestId('list-range')
+        .getByText(`of ${DEMO_ROWS - 1} rows`)
+        .waitFor();
 
-    await page.getByRole('button', { name: 'Start Bulk design 4' }).click();
-    await badge('Bulk design 4', ['pending', 'processing', 'completed']).waitFor();
+      await page.getByRole('button', { name: 'Start Bulk design 4' }).click();
+      await badge('Bulk design 4', ['pending', 'processing', 'completed']).waitFor();
 
-    await page.getByRole('button', { name: 'Start all' }).click();
-    await page.getByText(`${DEMO_ROWS - 2} rows started.`).waitFor();
-    // The dashboard's in-tab worker processes them; the list follows without a reload.
-    await page
-      .locator('[data-testid="bulk-row"] [data-status="completed"]')
-      .nth(DEMO_ROWS - 2)
-      .waitFor({ timeout: PROCESS_TIMEOUT_MS });
-    const rows = await api.bulkV3.rows({ query: { per_page: 100 } });
-    expect(rows.data.map((r) => r.status).sort()).toEqual(Array(DEMO_ROWS - 1).fill('completed'));
-  }, PROCESS_TIMEOUT_MS + 30_000);
+      await page.getByRole('button', { name: 'Start all' }).click();
+      await page.getByText(`${DEMO_ROWS - 2} rows started.`).waitFor();
+      // The dashboard's in-tab worker processes them; the list follows without a reload.
+      await page
+        .locator('[data-testid="bulk-row"] [data-status="completed"]')
+        .nth(DEMO_ROWS - 2)
+        .waitFor({ timeout: PROCESS_TIMEOUT_MS });
+      const rows = await api.bulkV3.rows({ query: { per_page: 100 } });
+      expect(rows.data.map((r) => r.status).sort()).toEqual(Array(DEMO_ROWS - 1).fill('completed'));
+    },
+    PROCESS_TIMEOUT_MS + 30_000,
+  );
 
-  it("shows a failed row's message, retries it and filters by status", async () => {
-    await api.bulkV3.createJob({
-      body: {
-        template_campaign_id: templateId,
-        rows: [
-          { campaign_name: 'Sleeve only', designs: [{ new_url: ARTWORK, print_space: 'sleeve' }] },
-        ],
-      },
-    });
-    await page.goto('/bulk-campaigns/multi-print-spaces?status=failed');
-    await page.getByTestId('list-range').getByText('of 1 rows').waitFor({
-      timeout: PROCESS_TIMEOUT_MS,
-    });
-    expect(await row('Sleeve only').getByTestId('row-message').textContent()).toBe(
-      'PRINT_SPACE_IS_MISSING',
-    );
-    await page.getByRole('button', { name: 'Retry Sleeve only' }).click();
-    await badge('Sleeve only', ['pending', 'processing']).waitFor();
-    // The worker fails it again with the same message; the filtered list refetches it.
-    await badge('Sleeve only', ['failed']).waitFor({ timeout: PROCESS_TIMEOUT_MS });
-    expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
-  }, 2 * PROCESS_TIMEOUT_MS + 30_000);
+  it(
+    "shows a failed row's message, retries it and filters by status",
+    async () => {
+      await api.bulkV3.createJob({
+        body: {
+          template_campaign_id: templateId,
+          rows: [
+            {
+              campaign_name: 'Sleeve only',
+              designs: [{ new_url: ARTWORK, print_space: 'sleeve' }],
+            },
+          ],
+        },
+      });
+      await page.goto('/bulk-campaigns/multi-print-spaces?status=failed');
+      await page.getByTestId('list-range').getByText('of 1 rows').waitFor({
+        timeout: PROCESS_TIMEOUT_MS,
+      });
+      expect(await row('Sleeve only').getByTestId('row-message').textContent()).toBe(
+        'PRINT_SPACE_IS_MISSING',
+      );
+      await page.getByRole('button', { name: 'Retry Sleeve only' }).click();
+      await badge('Sleeve only', ['pending', 'processing']).waitFor();
+      // The worker fails it again with the same message; the filtered list refetches it.
+      await badge('Sleeve only', ['failed']).waitFor({ timeout: PROCESS_TIMEOUT_MS });
+      expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+    },
+    2 * PROCESS_TIMEOUT_MS + 30_000,
+  );
 });
 
 describe('regular bulk jobs: import and list', () => {
