@@ -31,12 +31,14 @@ async function openOverlays(page: Page): Promise<string[]> {
 /** The tour as a new seller walks it: step, the page it shows, whether it points at a control. */
 const TOUR = [
   { step: 'greeting', path: '/', control: false },
+  { step: 'store-create', path: '/storefronts', control: true },
   { step: 'campaign-button', path: '/campaigns', control: true },
   { step: 'campaign-products', path: '/campaigns/edit', control: true },
   { step: 'campaign-design', path: '/campaigns/edit', control: true },
   { step: 'campaign-details', path: '/campaigns/edit', control: true },
   { step: 'campaign-launch', path: '/campaigns/edit', control: true },
   { step: 'bulk-import', path: '/bulk-campaigns', control: true },
+  { step: 'orders-search', path: '/orders', control: true },
   { step: 'finish', path: '/', control: false },
 ];
 

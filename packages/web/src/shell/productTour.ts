@@ -1,10 +1,8 @@
 /**
- * The product tour for new sellers (spec §2 Product tour, §4), teaching only what the dashboard
- * has today: it walks through the campaign list, the campaign editor (products, design, name and
- * price, launch) and bulk campaigns, then back to / for 'finish'. Every step but the greeting and
- * the finish points at a real control of a built page (`data-tour` targets). The spec's store and
- * order steps come back when /storefronts and /orders are built; until then those pages are
- * "coming soon" cards, and a tour through them taught nothing.
+ * The product tour for new sellers (spec §2 Product tour, §4), in the order a seller works:
+ * create a store, then the campaign list, the campaign editor (products, design, name and price,
+ * launch), bulk campaigns and the orders buyers place, then back to / for 'finish'. Every step
+ * but the greeting and the finish points at a real control of its page (`data-tour` targets).
  *
  * Starts at 'greeting' on the dashboard once the overlays queued before it are closed (survey,
  * notification pop-up; see overlayQueue.ts), the getting-started panel is shown and the tour is
@@ -14,7 +12,7 @@
  */
 export interface TourStep {
   id: string;
-  section: 'greeting' | 'launch-campaign' | 'bulk-campaigns' | 'finish';
+  section: 'greeting' | 'store' | 'launch-campaign' | 'bulk-campaigns' | 'orders' | 'finish';
   route: string;
   /** The menu page a user must be offered for the step to be shown. */
   menuPath?: string;
@@ -30,7 +28,16 @@ export const TOUR_STEPS: readonly TourStep[] = [
     section: 'greeting',
     route: '/',
     title: 'Welcome to Printloom!',
-    text: 'A one-minute tour: launch a campaign from a design, then create many at once.',
+    text: 'A one-minute tour: open a store, launch a campaign from a design, create many at once and follow your orders.',
+  },
+  {
+    id: 'store-create',
+    section: 'store',
+    route: '/storefronts',
+    menuPath: '/storefronts',
+    target: 'create-store-button',
+    title: 'Your store',
+    text: 'Buyers shop in your stores. Create one: its name, address and colours, and the campaigns it lists.',
   },
   {
     id: 'campaign-button',
@@ -85,6 +92,15 @@ export const TOUR_STEPS: readonly TourStep[] = [
     target: 'bulk-import-button',
     title: 'Many campaigns at once',
     text: 'Import a folder of artwork onto a template campaign: each design becomes a campaign.',
+  },
+  {
+    id: 'orders-search',
+    section: 'orders',
+    route: '/orders',
+    menuPath: '/orders',
+    target: 'orders-search',
+    title: 'Your orders',
+    text: 'Every order buyers place is listed here: search it, filter it, open it to follow it to their door.',
   },
   {
     id: 'finish',

@@ -162,19 +162,20 @@ describe('product tour (spec §2, §4)', () => {
   it('teaches only built pages, each step but the greeting and finish at a real control', () => {
     expect(TOUR_STEPS[0]?.id).toBe('greeting');
     expect(TOUR_STEPS.at(-1)).toMatchObject({ id: 'finish', route: '/' });
-    // The tour walks through the campaign and bulk pages it was written for; later pages
-    // (storefronts, orders) are not part of it.
+    // A store first, then campaigns one at a time and in bulk, then the orders they bring.
     expect([...new Set(TOUR_STEPS.map((step) => step.route))]).toEqual([
       '/',
+      '/storefronts',
       '/campaigns',
       '/campaigns/edit',
       '/bulk-campaigns',
+      '/orders',
     ]);
     for (const step of TOUR_STEPS.slice(1, -1)) expect(step.target).toBeTruthy();
   });
 
   it("leaves out the steps whose page the user's menu does not offer", () => {
-    const all = tourStepsFor(new Set(['/campaigns', '/bulk-campaigns']));
+    const all = tourStepsFor(new Set(['/storefronts', '/campaigns', '/bulk-campaigns', '/orders']));
     expect(all).toHaveLength(TOUR_STEPS.length);
     const noBulk = tourStepsFor(new Set(['/campaigns']));
     expect(noBulk.map((step) => step.route)).not.toContain('/bulk-campaigns');
@@ -183,7 +184,7 @@ describe('product tour (spec §2, §4)', () => {
 
   it('resumes at the stored step', () => {
     expect(resumeIndex(null)).toBe(0);
-    expect(resumeIndex('bulk-import')).toBe(6);
+    expect(resumeIndex('bulk-import')).toBe(7);
     expect(resumeIndex('bulk-import', tourStepsFor(new Set(['/campaigns'])))).toBe(0);
     expect(resumeIndex('gone')).toBe(0);
   });

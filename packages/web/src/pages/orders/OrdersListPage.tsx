@@ -124,7 +124,11 @@ export function OrdersListPage() {
       </div>
 
       <search className="d-flex flex-wrap gap-2 align-items-start mb-3" aria-label="Filters">
-        <div className="flex-grow-1" style={{ minWidth: 220, maxWidth: 360 }}>
+        <div
+          className="flex-grow-1"
+          style={{ minWidth: 220, maxWidth: 360 }}
+          data-tour="orders-search"
+        >
           <SearchBox
             value={raw.q ?? ''}
             onSearch={onSearch}
