@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
+import { useRefetchOnActivityDrop } from './activityDrop.js';
 
 /** While rows wait or run, lists and job progress refresh this often (live progress). */
 export const BULK_LIVE_REFRESH_MS = 1500;
@@ -49,14 +50,17 @@ export function useMultiSpaceActivity() {
 
 /** A page of the multi-space bulk list; refreshes itself while any row waits or runs. */
 export function useMultiSpaceList(query: BulkMultiSpaceListQueryInput, enabled = true) {
-  const active = (useMultiSpaceActivity().data ?? 0) > 0;
-  return useQuery({
+  const activeCount = useMultiSpaceActivity().data;
+  const active = (activeCount ?? 0) > 0;
+  const list = useQuery({
     queryKey: queryKeys.bulkV3.list(query),
     queryFn: () => api.bulkV3.rows({ query }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (active || hasActiveRows(q.state.data) ? BULK_LIVE_REFRESH_MS : false),
     enabled,
   });
+  useRefetchOnActivityDrop(activeCount, () => enabled && list.refetch());
+  return list;
 }
 
 /** A job's row counts; refreshes while any row of it is pending or running. */

@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
+import { useRefetchOnActivityDrop } from './activityDrop.js';
 import {
   BULK_ACTIVE_STATUSES,
   BULK_IDLE_REFRESH_MS,
@@ -38,8 +39,9 @@ export function useRegularBulkActivity() {
 
 /** A page of regular bulk jobs; refreshes itself while any job waits or runs. */
 export function useRegularBulkList(query: BulkRegularListQueryInput) {
-  const active = (useRegularBulkActivity().data ?? 0) > 0;
-  return useQuery({
+  const activeCount = useRegularBulkActivity().data;
+  const active = (activeCount ?? 0) > 0;
+  const list = useQuery({
     queryKey: queryKeys.bulkRegular.list(query),
     queryFn: () => api.bulkRegular.jobs({ query }),
     placeholderData: keepPreviousData,
@@ -48,6 +50,8 @@ export function useRegularBulkList(query: BulkRegularListQueryInput) {
         ? BULK_LIVE_REFRESH_MS
         : false,
   });
+  useRefetchOnActivityDrop(activeCount, list.refetch);
+  return list;
 }
 
 function replaceJobs(client: QueryClient, rows: readonly BulkRegularRow[]): void {
