@@ -49,6 +49,11 @@ export const DEFAULT_PUBLIC_UPLOAD_BYTES_PER_HOUR = 20 * 1024 * 1024;
 export const DEFAULT_JOB_POLLING_SECONDS = 2;
 /** How often due cron schedules are looked for (seconds; one replica looks per interval). */
 export const DEFAULT_JOB_CRON_CHECK_SECONDS = 30;
+/**
+ * Waits in seconds before each new attempt of a refund its provider could not take (not
+ * reachable, or a server error): 1 min, 5 min, 30 min, 2 h; then the refund is failed.
+ */
+export const DEFAULT_REFUND_RETRY_SECONDS = [60, 300, 1800, 7200] as const;
 
 /** Public REST API (`/api/v1`) requests per minute per API key. */
 export const DEFAULT_API_RATE_LIMIT = 120;
@@ -308,6 +313,11 @@ export const ServerSettings = z
       .array(z.number().min(0))
       .min(1)
       .default(() => [...WEBHOOK_RETRY_SCHEDULE_SECONDS]),
+    /**
+     * Waits before each retry of a refund whose provider could not take it (unreachable, 5xx,
+     * 429); one retry per entry, then the refund is recorded failed with the last error.
+     */
+    refundRetrySeconds: z.array(z.number().min(0)).default(() => [...DEFAULT_REFUND_RETRY_SECONDS]),
     /** Stripe's API base (`STRIPE_API_BASE`); Stripe's own unless a test server stands in. */
     stripeApiUrl: z.url().optional(),
     /**

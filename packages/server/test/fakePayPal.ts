@@ -44,7 +44,10 @@ export function fakePayPalSignature(
  * (201 `COMPLETED` with the capture, 422 `ORDER_NOT_APPROVED` before the buyer approved, 422
  * `INSTRUMENT_DECLINED` for an order set to decline, 422 `ORDER_ALREADY_CAPTURED`), `GET
  * /v2/checkout/orders/{id}` and `POST /v1/notifications/verify-webhook-signature`
- * (`verification_status` SUCCESS or FAILURE). `approve` stands for the buyer approving on PayPal.
+ * (`verification_status` SUCCESS or FAILURE), Payments v2 `POST
+ * /v2/payments/captures/{id}/refund` (201 COMPLETED, or PENDING / FAILED, or a 503
+ * `SERVICE_UNAVAILABLE`, as `refundMode` says; 422 `CAPTURE_FULLY_REFUNDED` once refunded
+ * whole; 404 for an unknown capture). `approve` stands for the buyer approving on PayPal.
  */
 export async function startFakePayPal(app: { clientId: string; clientSecret: string }) {
   const orders = new Map<string, FakeOrder>();
@@ -55,6 +58,15 @@ export async function startFakePayPal(app: { clientId: string; clientSecret: str
   const creates: Array<{ requestId: string | undefined; body: Record<string, unknown> }> = [];
   const verifications: Array<Record<string, unknown>> = [];
   let tokenCalls = 0;
+  const refunds: Array<{
+    id: string;
+    capture_id: string;
+    status: string;
+    amount: { currency_code: string; value: string };
+    note_to_payer?: string;
+  }> = [];
+  const refundCalls: Array<{ requestId: string | undefined; captureId: string }> = [];
+  let refundMode: 'COMPLETED' | 'PENDING' | 'FAILED' | 'server_error' = 'COMPLETED';
 
   const server = createServer(async (request, response) => {
     const text = await read(request);
@@ -228,6 +240,69 @@ export async function startFakePayPal(app: { clientId: string; clientSecret: str
       remember(send(201, view(order)));
       return;
     }
+    const refund = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(url.pathname);
+    if (request.method === 'POST' && refund) {
+      const captureId = refund[1] ?? '';
+      refundCalls.push({ requestId, captureId });
+      if (refundMode === 'server_error') {
+        send(503, {
+          name: 'SERVICE_UNAVAILABLE',
+          message: 'Service Unavailable.',
+          debug_id: '90957fca61718',
+        });
+        return;
+      }
+      const order = [...orders.values()].find((o) => o.capture?.id === captureId);
+      if (!order?.capture) {
+        remember(
+          send(404, {
+            name: 'RESOURCE_NOT_FOUND',
+            details: [
+              {
+                issue: 'INVALID_RESOURCE_ID',
+                description: 'Specified resource ID does not exist.',
+              },
+            ],
+            message: 'The specified resource does not exist.',
+          }),
+        );
+        return;
+      }
+      const body = JSON.parse(text || '{}') as {
+        amount?: { currency_code: string; value: string };
+        note_to_payer?: string;
+      };
+      if (refunds.some((r) => r.capture_id === captureId && r.status !== 'FAILED')) {
+        remember(
+          unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded'),
+        );
+        return;
+      }
+      const made = {
+        id: id(17),
+        capture_id: captureId,
+        status: refundMode,
+        amount: body.amount ?? order.capture.amount,
+        ...(body.note_to_payer ? { note_to_payer: body.note_to_payer } : {}),
+      };
+      refunds.push(made);
+      remember(
+        send(201, {
+          id: made.id,
+          amount: made.amount,
+          status: made.status,
+          ...(made.status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
+          note_to_payer: made.note_to_payer,
+          create_time: '2026-11-27T10:00:00Z',
+          update_time: '2026-11-27T10:00:00Z',
+          links: [
+            { href: `${base}/v2/payments/refunds/${made.id}`, rel: 'self', method: 'GET' },
+            { href: `${base}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+          ],
+        }),
+      );
+      return;
+    }
     const one = /^\/v2\/checkout\/orders\/(\w+)$/.exec(url.pathname);
     if (request.method === 'GET' && one && orders.has(one[1] ?? '')) {
       send(200, view(orders.get(one[1] ?? '') as FakeOrder));
@@ -262,6 +337,12 @@ export async function startFakePayPal(app: { clientId: string; clientSecret: str
     /** Orders captured (each capture PayPal made, not each call). */
     captures,
     verifications,
+    /** Refunds PayPal made (each one, not each call), and every refund call. */
+    refunds,
+    refundCalls,
+    setRefundMode: (mode: 'COMPLETED' | 'PENDING' | 'FAILED' | 'server_error') => {
+      refundMode = mode;
+    },
     tokenCalls: () => tokenCalls,
     /** The buyer approves the order on PayPal's page. */
     approve: (orderId: string) => {

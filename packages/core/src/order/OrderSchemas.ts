@@ -19,6 +19,7 @@ import {
   ORDER_LIST_PER_PAGE,
   ORDER_NOTE_MAX_LENGTH,
   ORDER_ORDER_FIELDS,
+  REFUND_STATUSES,
 } from './constants.js';
 import { SELLER_ORDER_ACTIONS } from './orderMachine.js';
 
@@ -120,6 +121,23 @@ export type OrderShipment = z.infer<typeof OrderShipment>;
 
 export const SellerOrderActionName = z.enum(SELLER_ORDER_ACTIONS);
 
+export const RefundStatus = z.enum(REFUND_STATUSES);
+export type RefundStatus = z.infer<typeof RefundStatus>;
+
+/** The money of a refunded order going back to the buyer through the gateway that charged it. */
+export const OrderRefundView = z.object({
+  provider: z.string(),
+  status: RefundStatus,
+  amount: money,
+  currency: z.string(),
+  /** Attempts made at the provider so far. */
+  attempts: z.number().int().min(0),
+  /** The provider's message of the last failed attempt (the reason of a failed refund). */
+  message: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type OrderRefundView = z.infer<typeof OrderRefundView>;
+
 /** `GET /seller/orders/{id}`. */
 export const OrderDetail = OrderSummary.extend({
   shipping_address: ShippingAddress,
@@ -137,6 +155,8 @@ export const OrderDetail = OrderSummary.extend({
   timeline: z.array(OrderTimelineEntry),
   shipments: z.array(OrderShipment),
   allowed_actions: z.array(SellerOrderActionName),
+  /** The refund of a cancelled paid order; null when none was made through a gateway. */
+  refund: OrderRefundView.nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetail>;
 

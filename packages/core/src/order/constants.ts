@@ -8,6 +8,11 @@ export const ORDER_BULK_ACTIONS = ['hold', 'resume', 'cancel'] as const;
 export const ORDER_NOTE_MAX_LENGTH = 2000;
 /** Rows the CSV export reads per batch: its memory stays flat whatever the list's size. */
 export const ORDER_EXPORT_BATCH = 500;
+/**
+ * A refund's course (server migration 056): `pending` until the provider accepted it,
+ * `processing` while the provider has not finished it, then `completed` or `failed`.
+ */
+export const REFUND_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 /** Who did something on an order's timeline. */
 export const ORDER_ACTOR_KINDS = ['buyer', 'seller', 'team_member', 'platform', 'system'] as const;
 

@@ -1,5 +1,6 @@
 import { aiDesignJob } from '../aiDesign/aiDesignJob.js';
 import { printFilesJob } from '../orders/printFiles.js';
+import { refundJob } from '../payments/refundJob.js';
 import { abandonedRecoveryJob } from './abandonedRecoveryJob.js';
 import { customMockupJob } from './customMockupJob.js';
 import type { JobDefinition } from './defineJob.js';
@@ -21,4 +22,5 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   shopImportJob,
   aiDesignJob,
   customMockupJob,
+  refundJob,
 ];

@@ -10,6 +10,7 @@ import { bookOrderReversal } from '../money/bookings.js';
 import { reverseCrossSales } from '../money/crossSelling.js';
 import { reverseSalePoints } from '../money/points.js';
 import { reverseReferralCommission } from '../money/referralCommission.js';
+import { startRefund } from '../payments/startRefund.js';
 import { type OrderFullRow, orderItems, writeOrderState } from '../sql/sellerOrders.js';
 import { ORDER_EVENT_KINDS, type OrderActor, recordOrderEvent } from './recordOrderEvent.js';
 
@@ -86,5 +87,9 @@ export async function changeOrder(
     },
     actor,
   });
+  if (before.payment_status !== 'refunded' && result.state.payment_status === 'refunded') {
+    // The money itself goes back through the gateway in the background (payments/refundJob.ts).
+    await startRefund(tx, jobs, { id: Number(order.id), seller_id: Number(order.seller_id) });
+  }
   return result.state;
 }

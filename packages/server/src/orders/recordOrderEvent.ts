@@ -30,6 +30,10 @@ export const ORDER_EVENT_KINDS = {
   reprintRequested: 'reprint_requested',
   printFiles: 'print_files',
   designFile: 'design_file',
+  refundPending: 'refund_pending',
+  refundProcessing: 'refund_processing',
+  refundCompleted: 'refund_completed',
+  refundFailed: 'refund_failed',
 } as const;
 
 export interface OrderEventInput {

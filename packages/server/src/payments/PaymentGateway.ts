@@ -34,6 +34,28 @@ export type ChargeResult =
       redirectUrl?: string;
     };
 
+/** Money sent back for a charge; amounts in minor units. */
+export interface RefundRequest {
+  /** The charge to refund: Stripe's PaymentIntent, PayPal's capture, the test gateway's one. */
+  reference: string;
+  amount: number;
+  currency: string;
+  /** One per refund and sent with every attempt: the provider makes one refund for it. */
+  idempotencyKey: string;
+  /** Why, in words the buyer may see (PayPal's note to the payer). */
+  reason: string;
+}
+
+/**
+ * The provider's answer: done, accepted but not finished (its webhook tells the end), or
+ * refused with its message. A gateway that could not be reached or answered a server error
+ * throws instead: the attempt is tried again later with the same idempotency key.
+ */
+export type RefundResult =
+  | { status: 'completed'; reference: string }
+  | { status: 'processing'; reference: string; message?: string }
+  | { status: 'failed'; message: string; reference?: string };
+
 /**
  * A payment provider behind the checkout: the built-in test gateway, Stripe (PaymentIntents)
  * and PayPal (Orders v2) answer the same way.
@@ -41,4 +63,5 @@ export type ChargeResult =
 export interface PaymentGateway {
   readonly name: PaymentGatewayName;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(request: RefundRequest): Promise<RefundResult>;
 }

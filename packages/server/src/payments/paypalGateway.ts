@@ -1,4 +1,10 @@
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './PaymentGateway.js';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  RefundRequest,
+  RefundResult,
+} from './PaymentGateway.js';
 
 /** PayPal's REST API hosts by the mode of the seller's app. */
 export const PAYPAL_API_BASES = {
@@ -16,6 +22,9 @@ export const PAYPAL_MESSAGES = {
   notApproved: 'The payment was not approved at PayPal.',
   mismatch: 'PayPal captured another amount than this checkout’s total.',
   wholeAmount: 'PayPal takes this currency in whole units only.',
+  refundPending: 'PayPal has not finished this refund yet.',
+  refundFailed: 'PayPal could not refund this payment.',
+  refundCancelled: 'PayPal cancelled this refund.',
 } as const;
 
 /** A seller's PayPal REST app. */
@@ -70,6 +79,11 @@ interface PayPalOrder {
     payments?: { captures?: PayPalCapture[] };
   }>;
 }
+interface PayPalRefund {
+  id: string;
+  status: string;
+  status_details?: { reason?: string };
+}
 interface PayPalError {
   name?: string;
   message?: string;
@@ -118,6 +132,54 @@ export class PayPalGateway implements PaymentGateway {
     return request.reference
       ? this.capture(request.idempotencyKey, request.reference, expected, request.retry ?? 0)
       : this.createOrder(request, expected);
+  }
+
+  /**
+   * Refunds a capture (Payments v2 `POST /v2/payments/captures/{id}/refund`, the amount as
+   * PayPal's decimal string, the refund's key as `PayPal-Request-Id`: a repeated attempt answers
+   * the first refund). COMPLETED is done; PENDING waits for PayPal (its webhook
+   * `PAYMENT.CAPTURE.REFUNDED` tells the end); FAILED and CANCELLED, and a refusal (4xx such as
+   * `CAPTURE_FULLY_REFUNDED`), are a failed refund with PayPal's words; PayPal unreachable or a
+   * server error (5xx, 429) throws, so the attempt is tried again later.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const value = paypalValue(request.amount, request.currency);
+    if (value === null) return { status: 'failed', message: PAYPAL_MESSAGES.wholeAmount };
+    const answer = await this.call<PayPalRefund>(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(request.reference)}/refund`,
+      JSON.stringify({
+        amount: { currency_code: request.currency.toUpperCase(), value },
+        note_to_payer: request.reason.slice(0, 255),
+      }),
+      { 'PayPal-Request-Id': request.idempotencyKey },
+    );
+    if (!answer.ok) {
+      if (answer.status >= 500 || answer.status === 429) {
+        throw new PayPalApiError(answer.status, answer.issue, answer.message);
+      }
+      return { status: 'failed', message: answer.message };
+    }
+    const refund = answer.body;
+    if (refund.status === 'COMPLETED') return { status: 'completed', reference: refund.id };
+    if (refund.status === 'PENDING') {
+      const why = refund.status_details?.reason;
+      return {
+        status: 'processing',
+        reference: refund.id,
+        message: why
+          ? `${PAYPAL_MESSAGES.refundPending} (${why.replaceAll('_', ' ').toLowerCase()})`
+          : PAYPAL_MESSAGES.refundPending,
+      };
+    }
+    return {
+      status: 'failed',
+      reference: refund.id,
+      message:
+        refund.status === 'CANCELLED'
+          ? PAYPAL_MESSAGES.refundCancelled
+          : PAYPAL_MESSAGES.refundFailed,
+    };
   }
 
   /** Checks a webhook delivery with PayPal (`POST /v1/notifications/verify-webhook-signature`). */

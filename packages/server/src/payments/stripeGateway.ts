@@ -1,5 +1,11 @@
 import Stripe from 'stripe';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './PaymentGateway.js';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  RefundRequest,
+  RefundResult,
+} from './PaymentGateway.js';
 
 /** Where the Stripe SDK sends its requests: Stripe itself unless a test server stands in. */
 export interface StripeEndpoint {
@@ -83,6 +89,53 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
+   * A refund of the order's PaymentIntent (`POST /v1/refunds` with `payment_intent` and
+   * `amount`, the refund's key as `Idempotency-Key`: a repeated attempt answers the first
+   * refund). `succeeded` is done; `pending` and `requires_action` wait for Stripe
+   * (`refund.updated` tells the end); `failed` and `canceled` carry Stripe's reason. A refusal
+   * (4xx) is a failed refund with Stripe's message; a connection error, a rate limit or a
+   * Stripe server error throws, so the attempt is tried again later.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: request.reference,
+          amount: request.amount,
+          reason: 'requested_by_customer',
+          metadata: { note: request.reason.slice(0, 500) },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === 'succeeded') return { status: 'completed', reference: refund.id };
+      if (refund.status === 'pending' || refund.status === 'requires_action') {
+        return {
+          status: 'processing',
+          reference: refund.id,
+          message: STRIPE_REFUND_MESSAGES[refund.status],
+        };
+      }
+      return {
+        status: 'failed',
+        reference: refund.id,
+        message: stripeRefundFailure(refund.failure_reason, refund.status),
+      };
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeConnectionError ||
+        error instanceof Stripe.errors.StripeAPIError ||
+        error instanceof Stripe.errors.StripeRateLimitError
+      ) {
+        throw error;
+      }
+      if (error instanceof Stripe.errors.StripeError) {
+        return { status: 'failed', message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  /**
    * The checkout's PaymentIntent for Stripe's Payment Element, not confirmed: the buyer's browser
    * confirms it with Stripe.js. One per checkout (idempotency key `{checkout}-element`).
    */
@@ -100,6 +153,29 @@ export class StripeGateway implements PaymentGateway {
     );
     return { id: intent.id, client_secret: intent.client_secret ?? '' };
   }
+}
+
+export const STRIPE_REFUND_MESSAGES = {
+  pending: 'Stripe has not finished this refund yet.',
+  requires_action: 'Stripe needs more information from the buyer to finish this refund.',
+} as const;
+
+/** Words for Stripe's documented `failure_reason` values of a failed refund. */
+const STRIPE_REFUND_FAILURES: Record<string, string> = {
+  lost_or_stolen_card: 'the card was reported lost or stolen',
+  expired_or_canceled_card: 'the card has expired or was cancelled',
+  charge_for_pending_refund_disputed: 'the buyer disputed the charge',
+  insufficient_funds: 'the Stripe balance is too low',
+  declined: 'the card issuer declined it',
+  merchant_request: 'it was cancelled in Stripe',
+  unknown: 'Stripe gives no reason',
+};
+
+/** The message of a refund Stripe answered `failed` or `canceled`. */
+export function stripeRefundFailure(reason: string | null | undefined, status: string | null) {
+  const why = reason ? (STRIPE_REFUND_FAILURES[reason] ?? reason.replaceAll('_', ' ')) : null;
+  const what = status === 'canceled' ? 'Stripe cancelled the refund' : 'Stripe could not refund';
+  return why ? `${what}: ${why}.` : `${what}.`;
 }
 
 /** Verifies a Stripe webhook with the SDK; throws when the signature does not match. */

@@ -40,6 +40,7 @@ import {
   type OrderActor,
   recordOrderEvent,
 } from '../orders/recordOrderEvent.js';
+import { refundOfOrder } from '../sql/refunds.js';
 import {
   exportSellerOrdersBatch,
   getOrderForPlatform,
@@ -84,11 +85,12 @@ function summaryOf(row: OrderListRow): OrderSummary {
 
 async function detailOf(q: Queryable, order: OrderFullRow): Promise<OrderDetail> {
   const id = Number(order.id);
-  const [items, timeline, shipments, state] = [
+  const [items, timeline, shipments, state, refund] = [
     await orderItems(q, id),
     await orderTimeline(q, id),
     await orderShipments(q, id),
     await orderStateOf(q, order),
+    await refundOfOrder(q, Number(order.seller_id), id),
   ];
   return {
     ...summaryOf(order),
@@ -139,6 +141,17 @@ async function detailOf(q: Queryable, order: OrderFullRow): Promise<OrderDetail>
       shipped_at: s.shipped_at.toISOString(),
     })),
     allowed_actions: sellerActionsOf(state),
+    refund: refund
+      ? {
+          provider: refund.provider,
+          status: refund.status,
+          amount: Number(refund.amount),
+          currency: refund.currency,
+          attempts: refund.attempts,
+          message: refund.last_error,
+          updated_at: refund.updated_at.toISOString(),
+        }
+      : null,
   };
 }
 

@@ -23,6 +23,23 @@ import { money, ORDER_ACTION_LABELS, OrderBadge, orderWord } from './orderLabels
 
 const THUMB = { w: 160, h: 200 } as const;
 
+/** The gateway names a refund goes through, as sellers know them. */
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  test: 'the test gateway',
+  stripe: 'Stripe',
+  paypal: 'PayPal',
+};
+const providerName = (value: unknown) =>
+  PROVIDER_NAMES[String(value)] ?? String(value ?? 'the gateway');
+
+/** The refund's course in words; the provider's own message follows where it gave one. */
+const REFUND_WORDS: Readonly<Record<string, string>> = {
+  pending: 'Refund pending',
+  processing: 'Refund processing',
+  completed: 'Refund completed',
+  failed: 'Refund failed',
+};
+
 /** The words of a timeline entry: what happened, from its kind and detail. */
 export function timelineText(entry: OrderDetail['timeline'][number]): string {
   const d = entry.detail;
@@ -43,6 +60,17 @@ export function timelineText(entry: OrderDetail['timeline'][number]): string {
       return `Print files drawn (${Array.isArray(d.files) ? d.files.length : 0})`;
     case 'design_file':
       return `Designer uploaded the ${String(d.print_space ?? '')} print file`;
+    case 'refund_pending':
+    case 'refund_processing':
+    case 'refund_completed':
+    case 'refund_failed': {
+      const amount =
+        typeof d.amount === 'number' && typeof d.currency === 'string'
+          ? ` of ${money(d.amount, d.currency)}`
+          : '';
+      const words = `${REFUND_WORDS[entry.kind.slice(7)]}${amount} through ${providerName(d.provider)}`;
+      return typeof d.message === 'string' ? `${words}: ${d.message}` : words;
+    }
     case 'status_changed':
       return `${orderWord(String(d.event ?? 'change'))}: ${orderWord(String(d.from ?? ''))} → ${orderWord(String(d.to ?? ''))}`;
     default:
@@ -166,6 +194,7 @@ function OrderView({ order, utcOffset }: { order: OrderDetail; utcOffset: number
         <div className="col-lg-4">
           <Buyer order={order} />
           <Totals order={order} />
+          <Refund order={order} utcOffset={utcOffset} />
         </div>
       </div>
 
@@ -467,6 +496,45 @@ function AddressForm({ order, onDone }: { order: OrderDetail; onDone: () => void
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Where the buyer's money stands after a cancellation: the refund runs at the gateway in the
+ * background, so it shows pending until the gateway answers, then completed or failed with the
+ * gateway's message (a failed one must be refunded in the gateway itself).
+ */
+function Refund({ order, utcOffset }: { order: OrderDetail; utcOffset: number }) {
+  const refund = order.refund;
+  if (!refund) return null;
+  const through = providerName(refund.provider);
+  return (
+    <section className="card mb-3" aria-labelledby="refund-heading" data-testid="order-refund">
+      <div className="card-body">
+        <h2 className="h5 d-flex align-items-center gap-2" id="refund-heading">
+          Refund <OrderBadge status={refund.status} testId="refund-status" />
+        </h2>
+        <p className="small mb-2">
+          {money(refund.amount, refund.currency)} through {through}
+          {refund.status === 'completed'
+            ? ` · sent back ${userDateTime(refund.updated_at, utcOffset)}`
+            : refund.status === 'pending'
+              ? ` · ${refund.attempts === 0 ? 'being sent' : `tried ${refund.attempts} time${refund.attempts === 1 ? '' : 's'}, trying again`}`
+              : refund.status === 'processing'
+                ? ` · accepted by ${through}, not finished yet`
+                : ''}
+        </p>
+        {refund.message ? (
+          <p
+            className={`small mb-0 ${refund.status === 'failed' ? 'alert alert-danger py-2' : 'text-body-secondary'}`}
+            role={refund.status === 'failed' ? 'alert' : undefined}
+            data-testid="refund-message"
+          >
+            {refund.message}
+          </p>
+        ) : null}
+      </div>
+    </section>
   );
 }
 
