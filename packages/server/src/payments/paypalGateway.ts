@@ -90,6 +90,46 @@ interface PayPalError {
   details?: Array<{ issue?: string; description?: string }>;
 }
 
+/** The refund in a `PAYMENT.CAPTURE.REFUNDED` event (a Payments v2 refund). */
+export interface PayPalRefundResource {
+  id?: string;
+  status?: string;
+  links?: PayPalLink[];
+}
+
+/**
+ * A refund's news in PayPal's `PAYMENT.CAPTURE.REFUNDED` event: the refund id, the capture it
+ * refunds (its `up` link, `/v2/payments/captures/{id}`) and its status.
+ */
+export function paypalRefundNews(resource: PayPalRefundResource | undefined):
+  | {
+      reference: string;
+      paymentReference?: string | undefined;
+      status: 'processing' | 'completed' | 'failed';
+      message?: string;
+    }
+  | undefined {
+  if (!resource?.id) return undefined;
+  const up = resource.links?.find((l) => l.rel === 'up')?.href ?? '';
+  const capture = /\/v2\/payments\/captures\/([^/?#]+)/.exec(up)?.[1];
+  const where = { reference: resource.id, paymentReference: capture };
+  if (resource.status === 'COMPLETED') return { ...where, status: 'completed' };
+  if (resource.status === 'PENDING') {
+    return { ...where, status: 'processing', message: PAYPAL_MESSAGES.refundPending };
+  }
+  if (resource.status === 'FAILED' || resource.status === 'CANCELLED') {
+    return {
+      ...where,
+      status: 'failed',
+      message:
+        resource.status === 'CANCELLED'
+          ? PAYPAL_MESSAGES.refundCancelled
+          : PAYPAL_MESSAGES.refundFailed,
+    };
+  }
+  return undefined;
+}
+
 /** Access tokens by app, reused until a minute before they expire. */
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 

@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@printloom/core';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakePayPal } from '../../test/fakePayPal.js';
+import { fakePayPalSignature, startFakePayPal } from '../../test/fakePayPal.js';
 import { startFakeStripe } from '../../test/fakeStripe.js';
 import {
   BACKENDS,
@@ -19,6 +20,8 @@ const PAYPAL_APP = {
   clientSecret: 'EGnHDxD_qRPdaLdZz8iCr8N7_MzF-YHPTkjs6NKYQvQSBngp4PTTVWkPZRbL',
 };
 const STRIPE_SECRET = 'sk_test_51RefundSecretKey';
+const STRIPE_WEBHOOK_SECRET = 'whsec_refundSigningSecret';
+const PAYPAL_WEBHOOK_ID = '1JE4291016473214C';
 
 type Sale = Awaited<ReturnType<typeof storeWithCampaign>>;
 
@@ -28,6 +31,43 @@ describe.each(BACKENDS)('refunds through the gateway that charged the order, on 
   let paypal: Awaited<ReturnType<typeof startFakePayPal>>;
   let seller: string;
   const sales: Record<string, Sale> = {};
+  const gatewayIds: Record<string, number> = {};
+
+  /** Stripe delivering an event to the account's webhook, signed with its signing secret. */
+  const stripeDelivers = (event: object) => {
+    const payload = JSON.stringify(event);
+    return t.app.inject({
+      method: 'POST',
+      url: `/public/payments/stripe/${gatewayIds.stripe}/webhook`,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: STRIPE_WEBHOOK_SECRET,
+        }),
+      },
+      payload,
+    });
+  };
+  /** PayPal delivering an event, with the headers its verification checks. */
+  const paypalDelivers = (event: object) => {
+    const raw = JSON.stringify(event);
+    const transmission = `tx-${Math.random().toString(36).slice(2)}`;
+    const time = '2026-11-27T10:05:00Z';
+    return t.app.inject({
+      method: 'POST',
+      url: `/public/payments/paypal/${gatewayIds.paypal}/webhook`,
+      headers: {
+        'content-type': 'application/json',
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': 'https://api.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594',
+        'paypal-transmission-id': transmission,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': fakePayPalSignature(transmission, time, PAYPAL_WEBHOOK_ID, raw),
+      },
+      payload: raw,
+    });
+  };
 
   const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(seller), ...(payload ? { payload } : {}) });
@@ -146,7 +186,7 @@ describe.each(BACKENDS)('refunds through the gateway that charged the order, on 
           name: 'Stripe',
           publishable_key: 'pk_test_51RefundPublishable',
           secret_key: STRIPE_SECRET,
-          webhook_secret: 'whsec_refundSigningSecret',
+          webhook_secret: STRIPE_WEBHOOK_SECRET,
         },
       },
       {
@@ -157,7 +197,7 @@ describe.each(BACKENDS)('refunds through the gateway that charged the order, on 
           mode: 'sandbox',
           client_id: PAYPAL_APP.clientId,
           client_secret: PAYPAL_APP.clientSecret,
-          webhook_id: '1JE4291016473214C',
+          webhook_id: PAYPAL_WEBHOOK_ID,
         },
       },
     ];
@@ -168,8 +208,9 @@ describe.each(BACKENDS)('refunds through the gateway that charged the order, on 
         'SELECT id::int AS id FROM stores WHERE slug = $1',
         [account.slug],
       );
+      gatewayIds[account.payload.provider] = body<{ id: number }>(created).data.id;
       const set = await call('PUT', `/seller/stores/${store?.id}/payment-gateway`, {
-        gateway_id: body<{ id: number }>(created).data.id,
+        gateway_id: gatewayIds[account.payload.provider],
       });
       expect(set.statusCode, set.body).toBe(200);
     }
@@ -305,6 +346,81 @@ describe.each(BACKENDS)('refunds through the gateway that charged the order, on 
       const waiting = await refundReaches(order.id, 'processing');
       expect(waiting.refund?.message).toBe('PayPal has not finished this refund yet. (echeck)');
       expect(kinds(waiting)).toContain('refund_processing');
+    } finally {
+      paypal.setRefundMode('COMPLETED');
+    }
+  });
+
+  it('completes a Stripe refund left pending when refund.updated says it succeeded', async () => {
+    const order = await stripeOrder();
+    stripe.setRefundMode('pending');
+    try {
+      await cancel(order.id);
+      const waiting = await refundReaches(order.id, 'processing');
+      expect(waiting.refund?.message).toBe('Stripe has not finished this refund yet.');
+      const refund = stripe.refunds.find((r) => r.payment_intent === order.payment_reference);
+      if (!refund) throw new Error('no refund at Stripe');
+      const event = {
+        id: `evt_${refund.id}`,
+        object: 'event',
+        type: 'refund.updated',
+        api_version: '2025-10-29.clover',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object: { ...refund, status: 'succeeded' } },
+      };
+      for (let i = 0; i < 2; i += 1) {
+        const hook = await stripeDelivers(event);
+        expect(hook.statusCode, hook.body).toBe(200);
+      }
+      const done = await detail(order.id);
+      expect(done.refund?.status).toBe('completed');
+      expect(done.refund?.message).toBeNull();
+      // The replay changes nothing more.
+      expect(done.timeline.filter((e) => e.kind === 'refund_completed')).toHaveLength(1);
+    } finally {
+      stripe.setRefundMode('succeeded');
+    }
+  });
+
+  it('completes a PayPal refund left pending on PAYMENT.CAPTURE.REFUNDED', async () => {
+    const order = await paypalOrder();
+    paypal.setRefundMode('PENDING');
+    try {
+      await cancel(order.id);
+      await refundReaches(order.id, 'processing');
+      const refund = paypal.refunds.find((r) => r.capture_id === order.payment_reference);
+      if (!refund) throw new Error('no refund at PayPal');
+      const hook = await paypalDelivers({
+        id: `WH-${refund.id}`,
+        event_version: '1.0',
+        create_time: '2026-11-27T10:05:00.000Z',
+        resource_type: 'refund',
+        resource_version: '2.0',
+        event_type: 'PAYMENT.CAPTURE.REFUNDED',
+        summary: 'A USD refund was completed',
+        resource: {
+          id: refund.id,
+          status: 'COMPLETED',
+          amount: refund.amount,
+          links: [
+            { href: `${paypal.url}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' },
+            {
+              href: `${paypal.url}/v2/payments/captures/${order.payment_reference}`,
+              rel: 'up',
+              method: 'GET',
+            },
+          ],
+        },
+      });
+      expect(hook.statusCode, hook.body).toBe(200);
+      const done = await detail(order.id);
+      expect(done.refund?.status).toBe('completed');
+      expect(done.timeline.find((e) => e.kind === 'refund_completed')?.detail.reference).toBe(
+        refund.id,
+      );
     } finally {
       paypal.setRefundMode('COMPLETED');
     }

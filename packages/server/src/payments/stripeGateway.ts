@@ -178,6 +178,44 @@ export function stripeRefundFailure(reason: string | null | undefined, status: s
   return why ? `${what}: ${why}.` : `${what}.`;
 }
 
+/** The id of an expandable Stripe field (a string, or the object when expanded). */
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+/** A refund's news in a Stripe event: `refund.updated`, `refund.failed`, `charge.refunded`. */
+export function stripeRefundNews(event: Stripe.Event):
+  | {
+      reference?: string | undefined;
+      paymentReference?: string | undefined;
+      status: 'processing' | 'completed' | 'failed';
+      message?: string;
+    }
+  | undefined {
+  if (event.type === 'refund.updated' || event.type === 'refund.failed') {
+    const refund = event.data.object;
+    const where = { reference: refund.id, paymentReference: idOf(refund.payment_intent) };
+    if (refund.status === 'succeeded') return { ...where, status: 'completed' };
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      return {
+        ...where,
+        status: 'failed',
+        message: stripeRefundFailure(refund.failure_reason, refund.status),
+      };
+    }
+    if (refund.status === 'pending' || refund.status === 'requires_action') {
+      return { ...where, status: 'processing', message: STRIPE_REFUND_MESSAGES[refund.status] };
+    }
+    return undefined;
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    // Refunded whole: the order's refund (orders are refunded whole) is done.
+    if (!charge.refunded) return undefined;
+    return { paymentReference: idOf(charge.payment_intent), status: 'completed' };
+  }
+  return undefined;
+}
+
 /** Verifies a Stripe webhook with the SDK; throws when the signature does not match. */
 export function stripeEvent(payload: Buffer, signature: string, secret: string): Stripe.Event {
   return Stripe.webhooks.constructEvent(payload, signature, secret);

@@ -14,9 +14,12 @@ import { registerGroup } from '../http/registerGroup.js';
 import {
   PAYPAL_API_BASES,
   PayPalGateway,
+  type PayPalRefundResource,
   type PayPalWebhookHeaders,
   paypalMinor,
+  paypalRefundNews,
 } from '../payments/paypalGateway.js';
+import { applyRefundUpdate } from '../payments/refundUpdate.js';
 import { insertPayment, lockCheckout, setCheckoutStatus } from '../sql/orders.js';
 import {
   declinedPayPalCaptures,
@@ -213,6 +216,19 @@ export async function registerPayPalCheckoutRoutes(app: FastifyInstance): Promis
           throw httpError(502, PAYPAL_UNREACHABLE);
         });
       if (!verified) throw httpError(400, 'PayPal did not verify this webhook signature');
+      if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+        const news = paypalRefundNews(event.resource as PayPalRefundResource | undefined);
+        if (news) {
+          await db.transaction((tx) =>
+            applyRefundUpdate(tx, app.jobs, {
+              sellerId: account.seller_id,
+              provider: 'paypal',
+              ...news,
+            }),
+          );
+        }
+        return { data: { received: true } };
+      }
       if (event.event_type !== 'PAYMENT.CAPTURE.COMPLETED') return { data: { received: true } };
       const capture = event.resource ?? {};
       const checkoutId = capture.custom_id ?? '';

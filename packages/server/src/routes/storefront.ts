@@ -24,7 +24,13 @@ import { bookSalePoints } from '../money/points.js';
 import { bookReferralCommission, type CommissionSettings } from '../money/referralCommission.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
 import type { PaymentGateway } from '../payments/PaymentGateway.js';
-import { StripeGateway, stripeEndpoint, stripeEvent } from '../payments/stripeGateway.js';
+import { applyRefundUpdate } from '../payments/refundUpdate.js';
+import {
+  StripeGateway,
+  stripeEndpoint,
+  stripeEvent,
+  stripeRefundNews,
+} from '../payments/stripeGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import { restorableCheckout } from '../sql/abandoned.js';
 import {
@@ -630,6 +636,18 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         );
       } catch {
         throw httpError(400, 'The Stripe-Signature header does not match this event');
+      }
+      const refundNews = stripeRefundNews(event);
+      if (refundNews) {
+        // A refund Stripe finished (or gave up) after the refund job left it processing.
+        await db.transaction((tx) =>
+          applyRefundUpdate(tx, app.jobs, {
+            sellerId: account.seller_id,
+            provider: 'stripe',
+            ...refundNews,
+          }),
+        );
+        return { data: { received: true } };
       }
       if (event.type !== 'payment_intent.succeeded') return { data: { received: true } };
       const intent = event.data.object;
