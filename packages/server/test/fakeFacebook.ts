@@ -117,3 +117,13 @@ export async function startFakeFacebook(): Promise<FakeFacebook> {
     },
   };
 }
+
+/**
+ * A `signed_request` built as Facebook builds the one it posts to the Data Deletion Request
+ * Callback: base64url(HMAC-SHA256(app secret, encoded payload)) + '.' + base64url(JSON payload).
+ */
+export function facebookSignedRequest(payload: Record<string, unknown>, appSecret: string): string {
+  const encodedPayload = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const signature = createHmac('sha256', appSecret).update(encodedPayload).digest('base64url');
+  return `${signature}.${encodedPayload}`;
+}

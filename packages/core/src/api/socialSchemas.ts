@@ -77,3 +77,23 @@ export const SocialIdentitiesAnswer = z.object({
   has_password: z.boolean(),
 });
 export type SocialIdentitiesAnswer = z.infer<typeof SocialIdentitiesAnswer>;
+
+/**
+ * Facebook's Data Deletion Request Callback: Facebook posts `signed_request` (a form field) when
+ * a person removes the app and asks for their data to be deleted; the answer names the status
+ * page the person can open and the confirmation code shown there.
+ */
+export const FACEBOOK_DELETION_CODE_PATTERN = /^[a-f0-9]{24}$/;
+export const FacebookDeletionAnswer = z.object({
+  url: z.url(),
+  confirmation_code: z.string().regex(FACEBOOK_DELETION_CODE_PATTERN),
+});
+export type FacebookDeletionAnswer = z.infer<typeof FacebookDeletionAnswer>;
+export const FacebookDeletionParams = z.object({
+  code: z.string().regex(FACEBOOK_DELETION_CODE_PATTERN, 'Unknown confirmation code'),
+});
+
+export const FACEBOOK_DELETION_MESSAGES = {
+  badRequest: 'The signed request is missing, malformed or not signed with this app’s secret.',
+  notConfigured: 'Facebook sign-in is not configured on this server.',
+} as const;

@@ -7,6 +7,10 @@ import { OrderPrintFile } from './OrderSchemas.js';
  * `designer`), and team members with get_orders. One designer holds an item at a time (claim);
  * the holder uploads a finished print file per print space and hands the order back, which
  * sends it to production once every waiting item of the order has a file.
+ *
+ * A line cross-sold from another seller's campaign waits in the queue of the campaign's owner
+ * (its design, its designers), shown without anything of the buyer; the store seller's order
+ * goes to production when the last side to finish hands back.
  */
 export const SEN_DESIGN_QUEUE_MAX = 200;
 
@@ -21,6 +25,8 @@ export const SEN_DESIGN_MESSAGES = {
   claimed: 'Item claimed.',
   fileSaved: 'Print file saved.',
   handedBack: 'Handed back: the order goes to production.',
+  handedBackWaiting: (count: number) =>
+    `Handed back: the order goes to production once its other ${count === 1 ? 'item has its' : `${count} items have their`} print file${count === 1 ? '' : 's'}.`,
 } as const;
 
 export const SenDesignItem = z.object({
@@ -40,6 +46,11 @@ export const SenDesignItem = z.object({
   claimed_by_me: z.boolean(),
   files: z.array(OrderPrintFile),
   created_at: z.string(),
+  /**
+   * The line was sold in another seller's store from this account's campaign: the order is that
+   * seller's (its page is not this account's), and nothing of the buyer is shown.
+   */
+  cross_sold: z.boolean(),
 });
 export type SenDesignItem = z.infer<typeof SenDesignItem>;
 

@@ -7,6 +7,7 @@ import {
   localDay,
   type PointEntryDraft,
   salePoints,
+  salePointsBySeller,
   streakOn,
 } from './rules.js';
 
@@ -62,6 +63,19 @@ describe('SEN points rules', () => {
   it('a sale books one point per item', () => {
     expect(salePoints([{ quantity: 2 }, { quantity: 3 }])).toBe(5);
     expect(salePoints([])).toBe(0);
+  });
+
+  it('a cross-sold line books its points to its campaign’s owner', () => {
+    const lines = [{ quantity: 2 }, { quantity: 3, owner_id: 4 }, { quantity: 1, owner_id: 9 }];
+    expect(salePointsBySeller(lines, 7)).toEqual([
+      { sellerId: 4, points: 3 },
+      { sellerId: 7, points: 2 },
+      { sellerId: 9, points: 1 },
+    ]);
+    // A store that sold only other sellers' campaigns earns no points of its own.
+    expect(salePointsBySeller([{ quantity: 2, owner_id: 4 }], 7)).toEqual([
+      { sellerId: 4, points: 2 },
+    ]);
   });
 
   it('local days follow the offset', () => {

@@ -6,6 +6,9 @@ import { z } from 'zod';
  *
  * Rules chosen here once:
  * - a sale books 1 point per item sold (the order's quantities added up);
+ * - an item earns for the seller whose campaign it is: a line a store sold from another seller's
+ *   campaign (cross-selling) books its points to that campaign's owner, as its sale does in the
+ *   money ledger; the store's seller earns the commission, not the points;
  * - a daily check-in books 5 points, and every 7th consecutive day (7, 14, 21…) 5 more;
  * - the day of a check-in is the seller's local day (their `utc_offset` in hours), so a second
  *   check-in on the same local day books nothing (the key is `check_in:YYYY-MM-DD`).
@@ -35,6 +38,26 @@ export function salePoints(lines: readonly { quantity: number }[]): number {
   return (
     lines.reduce((sum, line) => sum + Math.max(0, Math.trunc(line.quantity)), 0) * POINTS_PER_ITEM
   );
+}
+
+/**
+ * The points of a paid order per seller, ascending seller ids (the order their locks are taken
+ * in): each line for its campaign's owner (`owner_id` on a cross-sold line), the rest for the
+ * store's seller. Sellers that earn nothing are left out.
+ */
+export function salePointsBySeller(
+  lines: readonly { quantity: number; owner_id?: number | undefined }[],
+  storeSellerId: number,
+): { sellerId: number; points: number }[] {
+  const bySeller = new Map<number, { quantity: number }[]>();
+  for (const line of lines) {
+    const seller = line.owner_id ?? storeSellerId;
+    bySeller.set(seller, [...(bySeller.get(seller) ?? []), line]);
+  }
+  return [...bySeller.entries()]
+    .map(([sellerId, own]) => ({ sellerId, points: salePoints(own) }))
+    .filter((entry) => entry.points > 0)
+    .sort((a, b) => a.sellerId - b.sellerId);
 }
 
 /** Points of a check-in that is day `streak` (1-based) of a run of consecutive days. */

@@ -3,9 +3,11 @@
  * and the seller's lock, so an entry is written together with what it pays for (the paid order,
  * the granted reward) and two bookings never decide on the same balance.
  *
- * - `bookSalePoints`: 1 point per item of a paid storefront order (key `sale:<order id>`).
- * - `reverseSalePoints`: a refunded order takes its sale points back, at most down to zero
- *   (points already spent on a reward stay spent).
+ * - `bookSalePoints`: 1 point per item of a paid storefront order (key `sale:<order id>`), to
+ *   the seller whose campaign each line is: a cross-sold line's points go to its campaign's
+ *   owner (key `sale:<order id>` in the owner's points), the other lines' to the store's seller.
+ * - `reverseSalePoints`: a refunded order takes its sale points back from every seller that
+ *   earned them, each at most down to zero (points already spent on a reward stay spent).
  * - `checkIn`: 5 points for the seller's local day, +5 on every 7th consecutive day; a second
  *   check-in on the same local day books nothing (key `check_in:<day>`).
  * - `redeemReward`: spends points (409 when the balance is short) and grants the reward: SMS
@@ -20,11 +22,12 @@ import {
   POINT_REWARDS,
   type PointRewardId,
   previousDay,
-  salePoints,
+  salePointsBySeller,
   streakOn,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { conflict } from '../http/errors.js';
+import { crossSaleOwners } from '../sql/crossSelling.js';
 import { addSmsCredit, insertLedgerEntry, lockSellerLedger } from '../sql/ledger.js';
 import {
   checkInDays,
@@ -35,50 +38,66 @@ import {
   sellerUtcOffset,
 } from '../sql/points.js';
 
-/** Books the points of a paid order; booking the same order again books nothing. */
+/**
+ * Books the points of a paid order, per seller of its lines (locks taken in seller id order);
+ * booking the same order again books nothing. Answers the entries written.
+ */
 export async function bookSalePoints(
   tx: Queryable,
   order: {
     id: number;
     sellerId: number;
     orderNumber: string;
-    items: readonly { quantity: number }[];
+    items: readonly { quantity: number; owner_id?: number | undefined }[];
   },
   now: Date = new Date(),
-): Promise<number | null> {
-  const points = salePoints(order.items);
-  if (points <= 0) return null;
-  await lockSellerPoints(tx, order.sellerId);
-  return insertPointEntry(tx, {
-    sellerId: order.sellerId,
-    kind: 'sale',
-    points,
-    note: `Order ${order.orderNumber}`,
-    idempotencyKey: `sale:${order.id}`,
-    orderId: order.id,
-    createdAt: now,
-  });
+): Promise<number[]> {
+  const booked: number[] = [];
+  for (const { sellerId, points } of salePointsBySeller(order.items, order.sellerId)) {
+    await lockSellerPoints(tx, sellerId);
+    const id = await insertPointEntry(tx, {
+      sellerId,
+      kind: 'sale',
+      points,
+      note:
+        sellerId === order.sellerId
+          ? `Order ${order.orderNumber}`
+          : `Order ${order.orderNumber}, your campaign sold in another store`,
+      idempotencyKey: `sale:${order.id}`,
+      orderId: order.id,
+      createdAt: now,
+    });
+    if (id !== null) booked.push(id);
+  }
+  return booked;
 }
 
-/** Takes back the points of a refunded order, once; never below a zero balance. */
+/**
+ * Takes back the points of a refunded order, once, from the store's seller and from every owner
+ * of a campaign it cross-sold; never below a seller's zero balance.
+ */
 export async function reverseSalePoints(
   tx: Queryable,
   order: { id: number; sellerId: number; orderNumber: string | null },
   now: Date = new Date(),
-): Promise<number | null> {
-  await lockSellerPoints(tx, order.sellerId);
-  const booked = await pointEntryPoints(tx, order.sellerId, `sale:${order.id}`);
-  if (booked === null || booked <= 0) return null;
-  const back = Math.min(booked, await pointBalance(tx, order.sellerId));
-  return insertPointEntry(tx, {
-    sellerId: order.sellerId,
-    kind: 'sale',
-    points: -back,
-    note: `Order ${order.orderNumber ?? order.id} refunded`,
-    idempotencyKey: `sale_reversal:${order.id}`,
-    orderId: order.id,
-    createdAt: now,
-  });
+): Promise<void> {
+  const owners = await crossSaleOwners(tx, order.sellerId, order.id);
+  const sellers = [...new Set([order.sellerId, ...owners])].sort((a, b) => a - b);
+  for (const sellerId of sellers) {
+    await lockSellerPoints(tx, sellerId);
+    const booked = await pointEntryPoints(tx, sellerId, `sale:${order.id}`);
+    if (booked === null || booked <= 0) continue;
+    const back = Math.min(booked, await pointBalance(tx, sellerId));
+    await insertPointEntry(tx, {
+      sellerId,
+      kind: 'sale',
+      points: -back,
+      note: `Order ${order.orderNumber ?? order.id} refunded`,
+      idempotencyKey: `sale_reversal:${order.id}`,
+      orderId: order.id,
+      createdAt: now,
+    });
+  }
 }
 
 /** How far back the streak is read: a streak longer than this shows as this long. */

@@ -6,6 +6,13 @@
  * every upload reference is); hand-back runs `designed` then `to_production` through core's
  * order machine once every waiting item of the order has a file, and enqueues the print-files
  * job for print spaces that still have only a saved design.
+ *
+ * A line cross-sold from another seller's campaign is designed by the campaign's owner (its
+ * design, its designers): it waits in the owner's queue, which reads nothing of the buyer. Its
+ * file and hand-back are booked on the store seller's order; the owner's side appears on that
+ * order's timeline as the system (the owner's team stays the owner's). Hand-back needs the
+ * caller's own lines of the order to have files; the order moves to production when every
+ * designing line has one, so whichever side finishes last sends it.
  */
 import { API, printSpaceNames, SEN_DESIGN_MESSAGES, type SenDesignItem } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +23,12 @@ import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js'
 import { registerGroup } from '../http/registerGroup.js';
 import { changeOrder } from '../orders/changeOrder.js';
 import { printFilesJob } from '../orders/printFiles.js';
-import { actorOf, ORDER_EVENT_KINDS, recordOrderEvent } from '../orders/recordOrderEvent.js';
+import {
+  actorOf,
+  ORDER_EVENT_KINDS,
+  type OrderActor,
+  recordOrderEvent,
+} from '../orders/recordOrderEvent.js';
 import { upsertItemFile } from '../sql/orderPrintFiles.js';
 import { getSellerOrder } from '../sql/sellerOrders.js';
 import {
@@ -51,7 +63,15 @@ function viewOf(row: SenDesignRow, auth: AuthContext): SenDesignItem {
     claimed_by_me: row.designer_id !== null && Number(row.designer_id) === auth.actorId,
     files: row.files ?? [],
     created_at: row.created_at.toISOString(),
+    cross_sold: Number(row.order_seller_id) !== auth.sellerId,
   };
+}
+
+/** Who the order's timeline names: the caller on its own order, the system for an owner's line. */
+function timelineActor(row: SenDesignRow, auth: AuthContext): OrderActor {
+  return Number(row.order_seller_id) === auth.sellerId
+    ? actorOf(auth)
+    : { kind: 'system', id: null };
 }
 
 export async function registerSenDesignRoutes(app: FastifyInstance): Promise<void> {
@@ -111,7 +131,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
         await upsertItemFile(tx, {
           itemId: Number(item.item_id),
           orderId: Number(item.order_id),
-          sellerId: auth.sellerId,
+          sellerId: Number(item.order_seller_id),
           printSpace: body.print_space,
           fileUrl: body.file_url,
           width: null,
@@ -119,12 +139,17 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
           source: 'designer',
           createdBy: auth.actorId,
         });
+        const crossSold = Number(item.order_seller_id) !== auth.sellerId;
         await recordOrderEvent(tx, app.jobs, {
           orderId: Number(item.order_id),
-          sellerId: auth.sellerId,
+          sellerId: Number(item.order_seller_id),
           kind: ORDER_EVENT_KINDS.designFile,
-          detail: { item_id: Number(item.item_id), print_space: body.print_space },
-          actor: actorOf(auth),
+          detail: {
+            item_id: Number(item.item_id),
+            print_space: body.print_space,
+            ...(crossSold ? { designed_by: 'campaign_owner' } : {}),
+          },
+          actor: timelineActor(item, auth),
         });
         const fresh = await senDesignItem(tx, auth.sellerId, params.itemId);
         if (!fresh) throw notFound();
@@ -134,37 +159,45 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
     },
     handBack: async ({ auth, params }) => {
       admit(auth);
+      let waitingOn = 0;
       const data = await db.transaction(async (tx) => {
         const peek = await senDesignItem(tx, auth.sellerId, params.itemId);
         if (!peek) throw notFound();
+        const orderSeller = { sellerId: Number(peek.order_seller_id), storeIds: null };
         // The order first, then its item: the same lock order as every order change.
-        const order = await getSellerOrder(
-          tx,
-          { sellerId: auth.sellerId, storeIds: null },
-          Number(peek.order_id),
-          true,
-        );
+        const order = await getSellerOrder(tx, orderSeller, Number(peek.order_id), true);
         if (!order) throw notFound();
-        await heldItem(tx, auth, params.itemId);
-        const missing = await itemsMissingFiles(tx, auth.sellerId, Number(order.id));
-        if (missing.length > 0) throw conflict(SEN_DESIGN_MESSAGES.missingFiles(missing.length));
-        const actor = actorOf(auth);
-        await changeOrder(tx, app.jobs, order, { type: 'designed' }, actor);
-        const fresh = await getSellerOrder(
+        const item = await heldItem(tx, auth, params.itemId);
+        const mine = await itemsMissingFiles(
           tx,
-          { sellerId: auth.sellerId, storeIds: null },
+          orderSeller.sellerId,
           Number(order.id),
-          true,
+          auth.sellerId,
         );
+        if (mine.length > 0) throw conflict(SEN_DESIGN_MESSAGES.missingFiles(mine.length));
+        // Lines of the other side (a cross-sold campaign's owner, or the store seller) may still
+        // wait on their designers: the order moves when the last of them hands back.
+        const missing = await itemsMissingFiles(tx, orderSeller.sellerId, Number(order.id));
+        if (missing.length > 0) {
+          waitingOn = missing.length;
+          return { order_id: Number(order.id), status: order.status };
+        }
+        const actor = timelineActor(item, auth);
+        await changeOrder(tx, app.jobs, order, { type: 'designed' }, actor);
+        const fresh = await getSellerOrder(tx, orderSeller, Number(order.id), true);
         if (!fresh) throw notFound();
         const after = await changeOrder(tx, app.jobs, fresh, { type: 'to_production' }, actor);
         await app.jobs.enqueue(tx, printFilesJob, {
           orderId: Number(order.id),
-          sellerId: auth.sellerId,
+          sellerId: orderSeller.sellerId,
         });
         return { order_id: Number(order.id), status: after.status };
       });
-      return { data, message: SEN_DESIGN_MESSAGES.handedBack };
+      const message =
+        waitingOn > 0
+          ? SEN_DESIGN_MESSAGES.handedBackWaiting(waitingOn)
+          : SEN_DESIGN_MESSAGES.handedBack;
+      return { data, message };
     },
   });
 }

@@ -57,6 +57,7 @@ import {
   type UserRow,
 } from '../sql/users.js';
 import { AUTH_MESSAGES, issueSession } from './auth.js';
+import { facebookDeletionHandlers } from './facebookDeletion.js';
 
 /** The cookie holding a started sign-in's state, sent back only to the callback. */
 export const SOCIAL_STATE_COOKIE = 'pl_social_state';
@@ -231,6 +232,7 @@ export async function registerSocialRoutes(app: FastifyInstance): Promise<void> 
   }
 
   registerGroup(app, API.social, {
+    ...facebookDeletionHandlers(app),
     providers: async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return { data: { providers: configured } };

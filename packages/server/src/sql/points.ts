@@ -144,12 +144,14 @@ export interface ContestStandingRow {
   sales: number;
 }
 
+// Items count for the seller whose campaign they are (`order_items.seller_id`), as sale points
+// do: a line cross-sold in another seller's store counts for its campaign's owner.
 const STANDINGS = `WITH sales AS (
-    SELECT o.seller_id, sum(i.quantity)::int AS sales
+    SELECT i.seller_id, sum(i.quantity)::int AS sales
     FROM orders o JOIN order_items i ON i.order_id = o.id
     WHERE o.paid_at >= $1 AND o.paid_at < $2
       AND o.payment_status = ANY('{${SPENT_PAYMENT_STATUSES.join(',')}}'::text[])
-    GROUP BY o.seller_id
+    GROUP BY i.seller_id
   ), ranked AS (
     SELECT s.seller_id, s.sales, u.name,
       rank() OVER (ORDER BY s.sales DESC)::int AS rank

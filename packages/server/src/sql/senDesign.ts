@@ -1,6 +1,10 @@
 /**
  * SEN Design (issue 13): order items in `designing` of one seller, their claims (migration 033:
  * order_items.designer_id, claimed_at) and the designer files stored on them.
+ *
+ * The queue is the line's: `order_items.seller_id` is whose campaign the line is, so a line
+ * cross-sold from another seller's campaign (migration 045) waits in its owner's queue while the
+ * order stays the store seller's (`order_seller_id`). The select reads nothing of the buyer.
  */
 import { SEN_DESIGN_QUEUE_MAX } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
@@ -21,18 +25,20 @@ export interface SenDesignRow {
   claimed_at: Date | null;
   files: { print_space: string; file_url: string }[] | null;
   created_at: Date;
+  /** The order's seller: the line's own seller, or the store seller of a cross-sold line. */
+  order_seller_id: number;
 }
 
 const SELECT = `SELECT i.id AS item_id, i.order_id, o.order_number, i.name, i.color, i.size,
     i.quantity, i.status, p.print_spaces, i.designer_id, u.name AS designer_name, i.claimed_at,
-    o.created_at,
+    o.created_at, o.seller_id AS order_seller_id,
     (SELECT m.file_url FROM mockups m WHERE m.product_id = i.product_id
       ORDER BY m.is_default DESC, m.id LIMIT 1) AS mockup_url,
     (SELECT json_agg(json_build_object('print_space', f.print_space, 'file_url', f.file_url)
             ORDER BY f.id)
        FROM order_item_files f WHERE f.order_item_id = i.id) AS files
    FROM order_items i
-   JOIN orders o ON o.id = i.order_id AND o.seller_id = i.seller_id
+   JOIN orders o ON o.id = i.order_id
    LEFT JOIN products p ON p.id = i.product_id AND p.seller_id = i.seller_id
    LEFT JOIN users u ON u.id = i.designer_id`;
 
@@ -72,19 +78,25 @@ export async function claimItem(
   );
 }
 
-/** Designing items of an order that have no designer file yet. */
+/**
+ * Designing items of an order (scoped by the order's seller) that have no designer file yet:
+ * every line, or only the lines of `lineSellerId` (one side of a cross-sold order).
+ */
 export async function itemsMissingFiles(
   db: Queryable,
-  sellerId: number,
+  orderSellerId: number,
   orderId: number,
+  lineSellerId: number | null = null,
 ): Promise<number[]> {
   const rows = await db.query<{ id: number }>(
     `SELECT i.id FROM order_items i
-      WHERE i.seller_id = $1 AND i.order_id = $2 AND i.status = 'designing'
+       JOIN orders o ON o.id = i.order_id AND o.seller_id = $1
+      WHERE i.order_id = $2 AND i.status = 'designing'
+        AND ($3::bigint IS NULL OR i.seller_id = $3::bigint)
         AND NOT EXISTS (SELECT 1 FROM order_item_files f
                          WHERE f.order_item_id = i.id AND f.source = 'designer')
       ORDER BY i.id`,
-    [sellerId, orderId],
+    [orderSellerId, orderId, lineSellerId],
   );
   return rows.map((r) => Number(r.id));
 }

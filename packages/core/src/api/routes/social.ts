@@ -1,5 +1,6 @@
 import { DoneAnswer, LoginAnswer } from '../authSchemas.js';
 import {
+  FacebookDeletionParams,
   SocialCallbackQuery,
   SocialIdentitiesAnswer,
   SocialLinkPasswordBody,
@@ -101,6 +102,30 @@ export const social = {
     response: LoginAnswer,
     rateLimit: 'login',
     errors: [422],
+  }),
+  facebookDeletion: route({
+    method: 'POST',
+    path: '/auth/facebook/data-deletion',
+    summary: "Facebook's Data Deletion Request Callback: unlinks and erases the Facebook account",
+    description:
+      'Facebook posts signed_request (application/x-www-form-urlencoded), signed with HMAC-SHA256 and the app secret. The answer is JSON without the envelope, as Facebook documents: { url, confirmation_code }, url being the status page. A missing or wrongly signed request is 400; a server without Facebook configured answers 404.',
+    tags,
+    auth: 'none',
+    bodyKind: 'raw',
+    answer: { kind: 'text', contentType: 'application/json; charset=utf-8' },
+    rateLimit: 'auth',
+    errors: [400, 404],
+  }),
+  facebookDeletionStatus: route({
+    method: 'GET',
+    path: '/auth/facebook/data-deletion/:code',
+    summary: 'The status page of a Facebook data deletion request, by its confirmation code',
+    tags,
+    auth: 'none',
+    params: FacebookDeletionParams,
+    answer: { kind: 'text', contentType: 'text/html; charset=utf-8' },
+    rateLimit: 'auth',
+    errors: [404],
   }),
   identities: route({
     method: 'GET',

@@ -9,7 +9,7 @@ import { renderPages } from '../../test/pageHarness.js';
 const ME = 7;
 
 /** The SEN Design routes answered from memory: one item, claims, files, hand back. */
-function senServer() {
+function senServer(options: { crossSold?: boolean; handBackStatus?: string } = {}) {
   const item = {
     item_id: 11,
     order_id: 5,
@@ -26,6 +26,7 @@ function senServer() {
     claimed_by_me: false,
     files: [] as { print_space: string; file_url: string }[],
     created_at: '2026-11-20T10:00:00.000Z',
+    cross_sold: options.crossSold ?? false,
   };
   let waiting = true;
   const posts: Array<{ path: string; body: unknown }> = [];
@@ -50,8 +51,9 @@ function senServer() {
       return ok(item);
     }
     if (url.pathname === '/seller/sen-design/11/hand-back') {
-      waiting = false;
-      return ok({ order_id: 5, status: 'processing' });
+      const status = options.handBackStatus ?? 'processing';
+      waiting = status === 'designing';
+      return ok({ order_id: 5, status });
     }
     if (url.pathname === '/uploads/pre-signed-url' || url.pathname.endsWith('pre-signed-url')) {
       return ok({
@@ -67,10 +69,11 @@ function senServer() {
 }
 
 let server: ReturnType<typeof senServer>;
-beforeEach(() => {
-  server = senServer();
+function serve(options: Parameters<typeof senServer>[0] = {}) {
+  server = senServer(options);
   vi.stubGlobal('fetch', server.fetch);
-});
+}
+beforeEach(() => serve());
 afterEach(() => {
   cleanup();
   queryClient.clear();
@@ -108,5 +111,28 @@ describe('SEN Design (/orders/sen-design)', () => {
     await user.click(screen.getByRole('button', { name: 'Hand back' }));
     await screen.findByText('No item is waiting on a designer.');
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/PL100005/));
+  });
+
+  it('shows a line cross-sold in another store without its order link, and says the order waits on the store', async () => {
+    serve({ crossSold: true, handBackStatus: 'designing' });
+    const user = userEvent.setup();
+    open();
+    await screen.findByText('Cross-sold', undefined, { timeout: 10_000 });
+    // The order is the other store's: its number is shown, not linked.
+    expect(screen.getByText('PL100005').closest('a')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Claim' }));
+    await screen.findByText('Claimed by you');
+    await user.upload(
+      screen.getByLabelText('Finished print file (PNG)'),
+      new File([new Uint8Array([137, 80, 78, 71])], 'art.png', { type: 'image/png' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Upload file' }));
+    await screen.findByRole('link', { name: 'front' });
+    await user.click(screen.getByRole('button', { name: 'Hand back' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toMatch(
+        /PL100005 handed back: it goes to production once its other items/,
+      ),
+    );
   });
 });

@@ -13,10 +13,10 @@ export function SenDesignPage() {
   const queue = useSenDesignQueue();
   const actions = useSenDesignActions();
   const [message, setMessage] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null);
-  const report = async (work: () => Promise<unknown>, done: string) => {
+  /** Runs an action and shows the message it answers, or its error. */
+  const report = async (work: () => Promise<string>) => {
     try {
-      await work();
-      setMessage({ kind: 'success', text: done });
+      setMessage({ kind: 'success', text: await work() });
     } catch (error) {
       setMessage({ kind: 'danger', text: errorMessage(error) });
     }
@@ -54,18 +54,25 @@ export function SenDesignPage() {
               busy={
                 actions.claim.isPending || actions.attach.isPending || actions.handBack.isPending
               }
-              onClaim={() => report(() => actions.claim.mutateAsync(item.item_id), 'Item claimed.')}
+              onClaim={() =>
+                report(async () => {
+                  await actions.claim.mutateAsync(item.item_id);
+                  return 'Item claimed.';
+                })
+              }
               onAttach={(printSpace, file) =>
-                report(
-                  () => actions.attach.mutateAsync({ itemId: item.item_id, printSpace, file }),
-                  'Print file saved.',
-                )
+                report(async () => {
+                  await actions.attach.mutateAsync({ itemId: item.item_id, printSpace, file });
+                  return 'Print file saved.';
+                })
               }
               onHandBack={() =>
-                report(
-                  () => actions.handBack.mutateAsync(item.item_id),
-                  `Order ${item.order_number} handed back to production.`,
-                )
+                report(async () => {
+                  const answer = await actions.handBack.mutateAsync(item.item_id);
+                  return answer.status === 'designing'
+                    ? `Order ${item.order_number} handed back: it goes to production once its other items have their print files.`
+                    : `Order ${item.order_number} handed back to production.`;
+                })
               }
             />
           ))}
@@ -96,10 +103,20 @@ function QueueItem(props: {
         <div className="flex-grow-1">
           <div className="fw-semibold">
             {item.name}{' '}
-            <Link to={`/orders/detail/${item.order_id}`} className="small">
-              {item.order_number}
-            </Link>
+            {item.cross_sold ? (
+              <span className="small">{item.order_number}</span>
+            ) : (
+              <Link to={`/orders/detail/${item.order_id}`} className="small">
+                {item.order_number}
+              </Link>
+            )}
           </div>
+          {item.cross_sold ? (
+            <div className="small">
+              <span className="badge text-bg-info">Cross-sold</span> Your campaign, sold in another
+              seller's store: the order and its buyer stay with that store.
+            </div>
+          ) : null}
           <div className="small text-body-secondary">
             {item.color} · {item.size} · × {item.quantity}
           </div>
