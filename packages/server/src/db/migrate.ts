@@ -35,11 +35,32 @@ export async function migrate(db: Db, options: { before?: string } = {}): Promis
   return applied;
 }
 
-/** Our migrations hold no functions or quoted semicolons, so splitting on ';' is exact. */
+/**
+ * The statements of a migration file: split on `;` outside dollar-quoted bodies (`$$ ... $$`,
+ * `$tag$ ... $tag$`), so a file may define functions and triggers. Line comments are dropped
+ * first; our migrations hold no `--` or `;` inside quoted strings.
+ */
 export function splitStatements(sql: string): string[] {
-  return sql
-    .replace(/--.*$/gm, '')
-    .split(';')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  const text = sql.replace(/--.*$/gm, '');
+  const statements: string[] = [];
+  let start = 0;
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i];
+    if (char === '$') {
+      const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i))?.[0];
+      if (tag) {
+        const end = text.indexOf(tag, i + tag.length);
+        if (end === -1) throw new Error(`Unterminated ${tag} body in a migration`);
+        i = end + tag.length;
+        continue;
+      }
+    } else if (char === ';') {
+      statements.push(text.slice(start, i));
+      start = i + 1;
+    }
+    i += 1;
+  }
+  statements.push(text.slice(start));
+  return statements.map((s) => s.trim()).filter((s) => s.length > 0);
 }

@@ -201,6 +201,10 @@ describe.each(BACKENDS)('seller orders on %s', (backend) => {
     ]);
     expect(ids(await list('?q=bob@example.test'))).toEqual([bob]);
     expect(ids(await list('?q=stone'))).toEqual([bob]);
+    // A name matches from the start of one of its words, as typed.
+    expect(ids(await list('?q=BOB%20st'))).toEqual([bob]);
+    expect(ids(await list('?q=tone'))).toEqual([]);
+    expect(ids(await list('?q=stone%20bob'))).toEqual([]);
     expect(ids(await list(`?q=${encodeURIComponent('100%')}`))).toEqual([old]);
     expect(ids(await list(`?q=${encodeURIComponent('1%')}`))).toEqual([]);
     expect(ids(await list('?status=on_hold'))).toEqual([bob]);

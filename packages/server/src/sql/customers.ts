@@ -1,10 +1,11 @@
 /**
- * Customers (issue 13): buyers derived from the seller's orders, one per lower-cased email and
- * currency. Nothing is stored: the grouping reads `orders_seller_email` (seller_id, lower(email)).
- * Deleted orders do not count; `total_spent` sums the orders whose payment counts as spent
- * (core SPENT_PAYMENT_STATUSES).
+ * Customers (issue 13): buyers of the seller's orders, one per lower-cased email and currency,
+ * read from the `customers` table (migration 054). Its rows are kept by a trigger on orders in
+ * the transaction of each order write: one row per buyer for all stores (`store_scope` 0) and
+ * one per store. Deleted orders do not count; `total_spent` sums the orders whose payment counts
+ * as spent (core SPENT_PAYMENT_STATUSES, SQL `order_counts_as_spent`).
  */
-import { countLimit, SPENT_PAYMENT_STATUSES } from '@printloom/core';
+import { countLimit } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { containsPattern, Where } from './listQuery.js';
 
@@ -26,20 +27,38 @@ export interface CustomerFilter {
   storeIds: number[] | null;
 }
 
+/** The all-stores rows of `customers`; store rows use the store id. */
+const ALL_STORES = 0;
+
 const SORTABLE = new Set(['last_order_at', 'orders_count', 'total_spent', 'email']);
 
-/** The grouped buyers of the seller's orders matching `where` (its numbering continues). */
-function grouped(where: Where): string {
-  return `SELECT lower(o.email) AS email, o.currency,
-      (array_agg(o.customer_name ORDER BY o.created_at DESC, o.id DESC))[1] AS name,
-      (array_agg(o.shipping_address->>'country' ORDER BY o.created_at DESC, o.id DESC))[1] AS country,
-      count(*)::int AS orders_count,
-      COALESCE(sum(o.total) FILTER (WHERE o.payment_status = ANY('{${SPENT_PAYMENT_STATUSES.join(',')}}'::text[])), 0)::bigint
-        AS total_spent,
-      min(o.created_at) AS first_order_at, max(o.created_at) AS last_order_at
-    FROM orders o
-    WHERE ${where.sql}
-    GROUP BY lower(o.email), o.currency`;
+const COLUMNS =
+  'email, currency, name, country, orders_count, total_spent, first_order_at, last_order_at';
+
+/**
+ * The buyers `filter` may see: one `store_scope` is a plain read of its rows (and of the
+ * indexes of each sort); a session limited to several stores adds up those stores' rows, the
+ * name and country being the ones of the latest order among them.
+ */
+function source(where: Where, sellerId: number, filter: CustomerFilter): string {
+  const seller = where.param(sellerId);
+  const scopes =
+    filter.storeId !== undefined
+      ? [filter.storeId]
+      : filter.storeIds === null
+        ? [ALL_STORES]
+        : filter.storeIds;
+  if (scopes.length === 1) {
+    return `SELECT ${COLUMNS} FROM customers
+      WHERE seller_id = ${seller} AND store_scope = ${where.param(scopes[0])}`;
+  }
+  return `SELECT email, currency,
+      (array_agg(name ORDER BY last_order_at DESC, last_order_id DESC))[1] AS name,
+      (array_agg(country ORDER BY last_order_at DESC, last_order_id DESC))[1] AS country,
+      sum(orders_count)::int AS orders_count, sum(total_spent)::bigint AS total_spent,
+      min(first_order_at) AS first_order_at, max(last_order_at) AS last_order_at
+    FROM customers WHERE seller_id = ${seller} AND store_scope = ANY(${where.param(scopes)}::bigint[])
+    GROUP BY email, currency`;
 }
 
 interface Keyset {
@@ -47,37 +66,27 @@ interface Keyset {
   currency: string;
 }
 
-function orderWhere(sellerId: number, filter: CustomerFilter, after?: Keyset): Where {
-  const where = new Where().add('o.seller_id = ?', sellerId).add('o.status <> ?', 'deleted');
-  if (filter.storeId !== undefined) where.add('o.store_id = ?', filter.storeId);
-  if (filter.storeIds !== null) where.add('o.store_id = ANY(?::bigint[])', filter.storeIds);
-  // Group keys, so the condition may go before the grouping (and use the index).
-  if (after) {
-    where.add('(lower(o.email), o.currency) > ((?::text[])[1], (?::text[])[2])', [
-      after.email,
-      after.currency,
-    ]);
-  }
-  return where;
-}
-
 /**
- * The grouped buyers matching `filter` with their own parameters: `q` matches the email or the
- * latest name, after grouping so a match never changes a buyer's counts.
+ * The buyers matching `filter` with their own parameters: `q` matches anywhere in the email or
+ * the latest name (a search never changes a buyer's counts).
  */
 function customersQuery(
   sellerId: number,
   filter: CustomerFilter,
   after?: Keyset,
 ): { sql: string; params: unknown[] } {
-  const where = orderWhere(sellerId, filter, after);
-  const params = [...where.params];
-  let outer = 'TRUE';
+  const where = new Where();
+  const from = source(where, sellerId, filter);
+  where.clause('TRUE');
   if (filter.q) {
-    params.push(containsPattern(filter.q));
-    outer = `(c.email LIKE lower($${params.length}) OR c.name ILIKE $${params.length})`;
+    where.add('(c.email LIKE lower(?) OR c.name ILIKE ?)', containsPattern(filter.q));
   }
-  return { sql: `SELECT c.* FROM (${grouped(where)}) c WHERE ${outer}`, params };
+  if (after)
+    where.add('(c.email, c.currency) > ((?::text[])[1], (?::text[])[2])', [
+      after.email,
+      after.currency,
+    ]);
+  return { sql: `SELECT c.* FROM (${from}) c WHERE ${where.sql}`, params: where.params };
 }
 
 /** One page of buyers and how many match, counted up to `countLimit` + 1 (list cap). */

@@ -15,6 +15,7 @@ import {
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { orderBy, selectPageByIds, Where } from './listQuery.js';
+import { nameWordsQuery } from './nameSearch.js';
 
 export interface OrderScope {
   sellerId: number;
@@ -61,16 +62,19 @@ const likeEscaped = (q: string) =>
 
 /**
  * The ids of the seller's orders a search (`q`, a parameter such as `$2`) finds: a number, an
- * email or a tracking number matches exactly (each has its index); a name matches anywhere in it
- * (trigram index). A UNION keeps each match on its own index (an OR with the tracking subquery
- * makes the planner scan the seller's orders). $1 is the seller.
+ * email or a tracking number matches exactly (each has its index); a name matches where the
+ * search text appears in it starting at the beginning of a word (`words`, the parameter of
+ * `nameWordsQuery`, reads the index of the name's words in SQL `order_ids_by_name`; its ILIKE
+ * keeps the text as typed).
+ * A UNION keeps each match on its own index (an OR with the tracking subquery makes the planner
+ * scan the seller's orders). $1 is the seller.
  */
 const searchMatches = (
   q: string,
+  words: string,
 ) => `SELECT m.id FROM orders m WHERE m.seller_id = $1 AND m.order_number = upper(${q})
         UNION SELECT m.id FROM orders m WHERE m.seller_id = $1 AND lower(m.email) = lower(${q})
-        UNION SELECT m.id FROM orders m WHERE m.seller_id = $1
-          AND m.customer_name ILIKE '%' || ${likeEscaped(q)} || '%'
+        UNION SELECT order_ids_by_name($1, ${words}::text, '%' || ${likeEscaped(q)} || '%')
         UNION SELECT sh.order_id FROM order_shipments sh
           WHERE sh.seller_id = $1 AND upper(sh.tracking_number) = upper(${q})`;
 
@@ -100,9 +104,11 @@ function listWhere(
   if (scope.storeIds) where.add('o.store_id = ANY(?::bigint[])', scope.storeIds);
   const q = query.q?.trim();
   if (q && searchIn) {
-    search = searchMatches(where.param(q));
+    search = searchMatches(where.param(q), where.param(nameWordsQuery(q)));
     where.clause(`o.id IN (SELECT id FROM ${searchIn})`);
-  } else if (q) where.add(`o.id IN (${searchMatches('?')})`, q);
+  } else if (q) {
+    where.clause(`o.id IN (${searchMatches(where.param(q), where.param(nameWordsQuery(q)))})`);
+  }
   if (query.status) where.add('o.status = ?', query.status);
   if (query.payment_status) where.add('o.payment_status = ?', query.payment_status);
   if (query.fulfillment_status) where.add('o.fulfillment_status = ?', query.fulfillment_status);
