@@ -14,10 +14,9 @@ import { uploadKeysIn } from '../blob/uploadChecks.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { changeOrder } from '../orders/changeOrder.js';
+import { attachDesignerFile, handBackDesigned } from '../orders/operatorVerbs.js';
 import { printFilesJob } from '../orders/printFiles.js';
-import { actorOf, ORDER_EVENT_KINDS, recordOrderEvent } from '../orders/recordOrderEvent.js';
-import { upsertItemFile } from '../sql/orderPrintFiles.js';
+import { actorOf } from '../orders/recordOrderEvent.js';
 import { getSellerOrder } from '../sql/sellerOrders.js';
 import {
   claimItem,
@@ -108,24 +107,18 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
         if (spaces.length > 0 && !spaces.includes(body.print_space)) {
           throw unprocessable(`Choose one of the product's print spaces: ${spaces.join(', ')}.`);
         }
-        await upsertItemFile(tx, {
-          itemId: Number(item.item_id),
-          orderId: Number(item.order_id),
-          sellerId: auth.sellerId,
-          printSpace: body.print_space,
-          fileUrl: body.file_url,
-          width: null,
-          height: null,
-          source: 'designer',
-          createdBy: auth.actorId,
-        });
-        await recordOrderEvent(tx, app.jobs, {
-          orderId: Number(item.order_id),
-          sellerId: auth.sellerId,
-          kind: ORDER_EVENT_KINDS.designFile,
-          detail: { item_id: Number(item.item_id), print_space: body.print_space },
-          actor: actorOf(auth),
-        });
+        await attachDesignerFile(
+          tx,
+          app.jobs,
+          {
+            itemId: Number(item.item_id),
+            orderId: Number(item.order_id),
+            sellerId: auth.sellerId,
+            printSpace: body.print_space,
+            fileUrl: body.file_url,
+          },
+          actorOf(auth),
+        );
         const fresh = await senDesignItem(tx, auth.sellerId, params.itemId);
         if (!fresh) throw notFound();
         return viewOf(fresh, auth);
@@ -148,16 +141,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
         await heldItem(tx, auth, params.itemId);
         const missing = await itemsMissingFiles(tx, auth.sellerId, Number(order.id));
         if (missing.length > 0) throw conflict(SEN_DESIGN_MESSAGES.missingFiles(missing.length));
-        const actor = actorOf(auth);
-        await changeOrder(tx, app.jobs, order, { type: 'designed' }, actor);
-        const fresh = await getSellerOrder(
-          tx,
-          { sellerId: auth.sellerId, storeIds: null },
-          Number(order.id),
-          true,
-        );
-        if (!fresh) throw notFound();
-        const after = await changeOrder(tx, app.jobs, fresh, { type: 'to_production' }, actor);
+        const after = await handBackDesigned(tx, app.jobs, order, actorOf(auth));
         await app.jobs.enqueue(tx, printFilesJob, {
           orderId: Number(order.id),
           sellerId: auth.sellerId,
