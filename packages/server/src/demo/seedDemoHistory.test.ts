@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderSummary, Overview } from '@printloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, body, createTestApp, login, type TestApp } from '../../test/helpers.js';
+import { BACKENDS, bearer, body, createTestApp, login, type TestApp } from '../../test/helpers.js';
 import { ledgerBalances, ledgerBalancesFromEntries } from '../sql/ledger.js';
 import { getUserByEmail } from '../sql/users.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seedDemo.js';
@@ -8,7 +8,7 @@ import { DEMO_HISTORY_DAYS, type DemoHistory, seedDemoHistory } from './seedDemo
 
 const DAY = 86_400_000;
 
-describe('the demo history', () => {
+describe.each(BACKENDS)('the demo history on %s', (backend) => {
   let t: TestApp;
   let token: string;
   let seeded: DemoHistory | null;
@@ -22,7 +22,7 @@ describe('the demo history', () => {
     (await get<{ data: OrderSummary[] }>('/seller/orders?per_page=100')).data;
 
   beforeAll(async () => {
-    t = await createTestApp('pglite', { demo: true });
+    t = await createTestApp(backend, { demo: true });
     await seedDemo(t.app.db, t.app.blobDir);
     seeded = await seedDemoHistory(t.app, now);
     token = await login(t.app, DEMO_ACCOUNTS.seller, DEMO_PASSWORD);
