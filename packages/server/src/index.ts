@@ -17,6 +17,7 @@ export type { Db, Queryable } from './db/Db.js';
 export { migrate } from './db/migrate.js';
 export { openDb } from './db/openDb.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
+export { type DemoHistory, seedDemoHistory } from './demo/seedDemoHistory.js';
 export { jobsSchemaFor } from './jobs/createJobRunner.js';
 export {
   defineJob,

@@ -21,6 +21,7 @@ describe('startServer in demo mode on a data directory', () => {
     const first = await startServer(config, { port: 0, host: '127.0.0.1' }, (l) => lines.push(l));
     try {
       expect(lines).toContain('Demo data seeded.');
+      expect(lines.some((l) => l.startsWith('Demo history seeded: '))).toBe(true);
       expect(lines.join('\n')).toContain(DEMO_ACCOUNTS.seller);
       const version = await fetch(`${first.url}/api3/version`);
       expect(version.status).toBe(200);
@@ -62,6 +63,7 @@ describe('startServer in demo mode on a data directory', () => {
     const second = await startServer(config, { port: 0, host: '127.0.0.1' }, (l) => again.push(l));
     try {
       expect(again).toContain('Demo data already present.');
+      expect(again.some((l) => l.startsWith('Demo history seeded'))).toBe(false);
       const [count] = await second.app.db.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM users WHERE email LIKE '%@printloom.test'",
       );
@@ -69,5 +71,6 @@ describe('startServer in demo mode on a data directory', () => {
     } finally {
       await second.close();
     }
-  });
+    // Two starts, the first seeding the demo's month of orders.
+  }, 180_000);
 });

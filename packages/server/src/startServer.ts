@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { seedCatalog } from './demo/seedCatalog.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
+import { DEMO_HISTORY_DAYS, seedDemoHistory } from './demo/seedDemoHistory.js';
 import {
   type Environment,
   readServerEnvironment,
@@ -30,6 +31,12 @@ export async function startServer(
   if (settings.demo) {
     const seeded = await seedDemo(app.db, app.blobDir);
     print(seeded ? 'Demo data seeded.' : 'Demo data already present.');
+    const history = await seedDemoHistory(app);
+    if (history) {
+      print(
+        `Demo history seeded: ${history.orders} orders, ${history.abandoned} abandoned checkouts, ${history.visits} visits over ${DEMO_HISTORY_DAYS} days (${history.ms} ms, ${history.cpuMs} ms CPU).`,
+      );
+    }
   } else {
     await seedCatalog(app.db, app.blobDir);
   }

@@ -33,7 +33,7 @@ import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { ownStore } from '../http/storeScope.js';
 import { changeOrder, orderStateOf } from '../orders/changeOrder.js';
-import { printFilePlanOf, printFilesJob } from '../orders/printFiles.js';
+import { sendToProduction, shipOrderLines } from '../orders/operatorVerbs.js';
 import {
   actorOf,
   ORDER_EVENT_KINDS,
@@ -45,7 +45,6 @@ import {
   exportSellerOrdersBatch,
   getOrderForPlatform,
   getSellerOrder,
-  insertShipment,
   listSellerOrders,
   type OrderFullRow,
   type OrderListRow,
@@ -366,39 +365,7 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
       const data = await db.transaction(async (tx) => {
         const order = await getOrderForPlatform(tx, { id: params.id }, true);
         if (!order) throw notFound();
-        const actor: OrderActor = { kind: platform, id: auth.actorId };
-        const before = await orderStateOf(tx, order);
-        const after = await changeOrder(
-          tx,
-          app.jobs,
-          order,
-          { type: 'ship_line', item_ids: body.items },
-          actor,
-        );
-        const shipped = after.items
-          .filter(
-            (line, i) => line.status === 'fulfilled' && before.items[i]?.status !== 'fulfilled',
-          )
-          .map((line) => line.id);
-        const shipmentId = await insertShipment(tx, {
-          orderId: Number(order.id),
-          sellerId: Number(order.seller_id),
-          itemIds: shipped,
-          carrier: body.carrier,
-          trackingNumber: body.tracking_number,
-        });
-        await recordOrderEvent(tx, app.jobs, {
-          orderId: Number(order.id),
-          sellerId: Number(order.seller_id),
-          kind: ORDER_EVENT_KINDS.shipped,
-          detail: {
-            shipment_id: shipmentId,
-            carrier: body.carrier,
-            tracking_number: body.tracking_number,
-            item_ids: shipped,
-          },
-          actor,
-        });
+        await shipOrderLines(tx, app.jobs, order, body, { kind: platform, id: auth.actorId });
         const fresh = await getOrderForPlatform(tx, { id: params.id });
         if (!fresh) throw notFound();
         return adminViewOf(tx, fresh);
@@ -410,21 +377,8 @@ export async function registerOrderRoutes(app: FastifyInstance): Promise<void> {
       const { data, message } = await db.transaction(async (tx) => {
         const order = await getOrderForPlatform(tx, { id: params.id }, true);
         if (!order) throw notFound();
-        const sellerId = Number(order.seller_id);
-        const plan = await printFilePlanOf(tx, { id: Number(order.id), sellerId });
         const actor: OrderActor = { kind: platform, id: auth.actorId };
-        const designing = plan.needs_design.length > 0;
-        await changeOrder(
-          tx,
-          app.jobs,
-          order,
-          { type: designing ? 'designing' : 'to_production' },
-          actor,
-          designing ? { needs_design: plan.needs_design } : {},
-        );
-        if (!designing) {
-          await app.jobs.enqueue(tx, printFilesJob, { orderId: Number(order.id), sellerId });
-        }
+        const designing = (await sendToProduction(tx, app.jobs, order, actor)) === 'designing';
         const fresh = await getOrderForPlatform(tx, { id: params.id });
         if (!fresh) throw notFound();
         return {

@@ -21,15 +21,9 @@ import { uploadKeysIn } from '../blob/uploadChecks.js';
 import type { AuthContext } from '../http/authContext.js';
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
-import { changeOrder } from '../orders/changeOrder.js';
+import { attachDesignerFile, handBackDesigned } from '../orders/operatorVerbs.js';
 import { printFilesJob } from '../orders/printFiles.js';
-import {
-  actorOf,
-  ORDER_EVENT_KINDS,
-  type OrderActor,
-  recordOrderEvent,
-} from '../orders/recordOrderEvent.js';
-import { upsertItemFile } from '../sql/orderPrintFiles.js';
+import { actorOf, type OrderActor } from '../orders/recordOrderEvent.js';
 import { getSellerOrder } from '../sql/sellerOrders.js';
 import {
   claimItem,
@@ -128,29 +122,21 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
         if (spaces.length > 0 && !spaces.includes(body.print_space)) {
           throw unprocessable(`Choose one of the product's print spaces: ${spaces.join(', ')}.`);
         }
-        await upsertItemFile(tx, {
-          itemId: Number(item.item_id),
-          orderId: Number(item.order_id),
-          sellerId: Number(item.order_seller_id),
-          printSpace: body.print_space,
-          fileUrl: body.file_url,
-          width: null,
-          height: null,
-          source: 'designer',
-          createdBy: auth.actorId,
-        });
         const crossSold = Number(item.order_seller_id) !== auth.sellerId;
-        await recordOrderEvent(tx, app.jobs, {
-          orderId: Number(item.order_id),
-          sellerId: Number(item.order_seller_id),
-          kind: ORDER_EVENT_KINDS.designFile,
-          detail: {
-            item_id: Number(item.item_id),
-            print_space: body.print_space,
-            ...(crossSold ? { designed_by: 'campaign_owner' } : {}),
+        await attachDesignerFile(
+          tx,
+          app.jobs,
+          {
+            itemId: Number(item.item_id),
+            orderId: Number(item.order_id),
+            sellerId: Number(item.order_seller_id),
+            printSpace: body.print_space,
+            fileUrl: body.file_url,
+            createdBy: auth.actorId,
+            designedByOwner: crossSold,
           },
-          actor: timelineActor(item, auth),
-        });
+          timelineActor(item, auth),
+        );
         const fresh = await senDesignItem(tx, auth.sellerId, params.itemId);
         if (!fresh) throw notFound();
         return viewOf(fresh, auth);
@@ -182,11 +168,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
           waitingOn = missing.length;
           return { order_id: Number(order.id), status: order.status };
         }
-        const actor = timelineActor(item, auth);
-        await changeOrder(tx, app.jobs, order, { type: 'designed' }, actor);
-        const fresh = await getSellerOrder(tx, orderSeller, Number(order.id), true);
-        if (!fresh) throw notFound();
-        const after = await changeOrder(tx, app.jobs, fresh, { type: 'to_production' }, actor);
+        const after = await handBackDesigned(tx, app.jobs, order, timelineActor(item, auth));
         await app.jobs.enqueue(tx, printFilesJob, {
           orderId: Number(order.id),
           sellerId: orderSeller.sellerId,

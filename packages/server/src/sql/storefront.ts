@@ -402,21 +402,25 @@ export async function storeCampaignUrls(
   );
 }
 
-/** Counts a product page visit (once per campaign per browser: the caller checks the cookie). */
+/**
+ * Counts a product page visit or a checkout (once per campaign per browser: the caller checks
+ * the cookie); `count` of them at once (the demo history counts a day's visits in one call).
+ */
 export async function trackStorefront(
   db: Queryable,
   store: PublicStore,
   campaignIds: number[],
   what: 'visits' | 'checkouts',
+  count = 1,
 ): Promise<void> {
-  if (campaignIds.length === 0) return;
+  if (campaignIds.length === 0 || count <= 0) return;
   await db.query(
     `INSERT INTO storefront_tracks (campaign_id, store_id, seller_id, day, ${what})
-     SELECT c.id, $1, $2, current_date, 1 FROM campaigns c
+     SELECT c.id, $1, $2, current_date, $4::int FROM campaigns c
       WHERE c.id = ANY($3::bigint[]) AND (c.seller_id = $2 OR EXISTS (SELECT 1 FROM store_campaigns sc
         WHERE sc.store_id = $1 AND sc.campaign_id = c.id AND sc.seller_id = $2 AND sc.offer_id IS NOT NULL))
-     ON CONFLICT (campaign_id, store_id, day) DO UPDATE SET ${what} = storefront_tracks.${what} + 1`,
-    [store.id, store.seller_id, campaignIds],
+     ON CONFLICT (campaign_id, store_id, day) DO UPDATE SET ${what} = storefront_tracks.${what} + EXCLUDED.${what}`,
+    [store.id, store.seller_id, campaignIds, count],
   );
 }
 
