@@ -175,6 +175,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     databaseUrl: config.databaseUrl,
     schema: config.dbSchema,
     dataDir: config.dataDir ? join(config.dataDir, 'db') : undefined,
+    pgliteMemory: config.pgliteMemory,
   });
   const blobDir = config.dataDir
     ? join(config.dataDir, 'blobs')

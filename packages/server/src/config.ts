@@ -174,6 +174,15 @@ export const ServerSettings = z
     dbSchema: z.string().optional(),
     /** Data directory: PGlite files and the blob store; in memory + temp dir when undefined. */
     dataDir: z.string().optional(),
+    /** PGlite's memory settings (db/pgliteMemory.ts); the server's own when unset. */
+    pgliteMemory: z
+      .object({
+        sharedBuffers: z.string(),
+        workMem: z.string(),
+        maintenanceWorkMem: z.string(),
+        tempBuffers: z.string(),
+      })
+      .optional(),
     /** HMAC key of signed upload URLs. */
     secret: z.string().min(1),
     /** Logger: pino options, a pino logger (printloom serve's, see its --log-format), or false. */

@@ -16,6 +16,11 @@ export { createPgliteDb } from './db/createPgliteDb.js';
 export type { Db, Queryable } from './db/Db.js';
 export { migrate } from './db/migrate.js';
 export { openDb } from './db/openDb.js';
+export {
+  PGLITE_DEFAULT_MEMORY,
+  PGLITE_MEMORY,
+  type PgliteMemory,
+} from './db/pgliteMemory.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo/seedDemo.js';
 export { type DemoHistory, seedDemoHistory } from './demo/seedDemoHistory.js';
 export { jobsSchemaFor } from './jobs/createJobRunner.js';

@@ -1,13 +1,18 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type Db, INT8_OID, NUMERIC_OID, type Queryable } from './Db.js';
+import { PGLITE_MEMORY, type PgliteMemory, pgliteStartParams } from './pgliteMemory.js';
 
 /** PGlite in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function createPgliteDb(dataDir?: string): Promise<Db> {
+export async function createPgliteDb(
+  dataDir?: string,
+  memory: PgliteMemory = PGLITE_MEMORY,
+): Promise<Db> {
   // pg_trgm backs the campaign search index (migration 004), as it does on real Postgres.
   const options = {
     parsers: { [INT8_OID]: Number, [NUMERIC_OID]: Number },
     extensions: { pg_trgm },
+    startParams: pgliteStartParams(memory),
   };
   const pg = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   const query = async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {

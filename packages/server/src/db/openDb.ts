@@ -3,6 +3,7 @@ import { createPgDb } from './createPgDb.js';
 import { createPgliteDb } from './createPgliteDb.js';
 import type { Db } from './Db.js';
 import { migrate } from './migrate.js';
+import type { PgliteMemory } from './pgliteMemory.js';
 
 export interface DbConfig {
   /** Real PostgreSQL when set. */
@@ -11,6 +12,8 @@ export interface DbConfig {
   schema?: string | undefined;
   /** PGlite data directory; in memory when undefined. */
   dataDir?: string | undefined;
+  /** PGlite's memory settings; the server's (PGLITE_MEMORY) when undefined. */
+  pgliteMemory?: PgliteMemory | undefined;
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -23,7 +26,7 @@ export async function openDb(config: DbConfig): Promise<Db> {
     });
   } else {
     if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
-    db = await createPgliteDb(config.dataDir);
+    db = await createPgliteDb(config.dataDir, config.pgliteMemory);
   }
   await migrate(db);
   return db;

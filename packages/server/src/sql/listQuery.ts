@@ -71,16 +71,20 @@ export async function selectPage<Row>(
   page: { page: number; per_page: number },
 ): Promise<{ rows: Row[]; counted: number }> {
   const { params } = where;
-  const [count] = await db.query<{ counted: number }>(
-    `SELECT count(*)::int AS counted
-     FROM (SELECT 1 FROM ${sql.from} WHERE ${where.sql} LIMIT $${params.length + 1}) capped`,
-    [...params, countLimit(page.page, page.per_page) + 1],
-  );
-  const rows = await db.query<Row>(
-    `${sql.select} WHERE ${where.sql} ORDER BY ${sql.orderBy}
-     LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, page.per_page, (page.page - 1) * page.per_page],
-  );
+  // Sent together: on Postgres the pool runs them on two connections at once, so the request
+  // waits for the slower of the two rather than their sum; PGlite runs them one after the other.
+  const [[count], rows] = await Promise.all([
+    db.query<{ counted: number }>(
+      `SELECT count(*)::int AS counted
+       FROM (SELECT 1 FROM ${sql.from} WHERE ${where.sql} LIMIT $${params.length + 1}) capped`,
+      [...params, countLimit(page.page, page.per_page) + 1],
+    ),
+    db.query<Row>(
+      `${sql.select} WHERE ${where.sql} ORDER BY ${sql.orderBy}
+       LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, page.per_page, (page.page - 1) * page.per_page],
+    ),
+  ]);
   return { rows, counted: count?.counted ?? 0 };
 }
 
