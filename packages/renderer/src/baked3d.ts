@@ -349,9 +349,14 @@ for (let i = 0; i <= ENCODE_STEPS; i++) {
   TO_SRGB[i] = 255 * (x <= 0.0031308 ? x * 12.92 : 1.055 * x ** (1 / 2.4) - 0.055);
 }
 
-function encode(x: number): number {
-  const i = Math.round(x * ENCODE_STEPS);
-  return TO_SRGB[Math.max(0, Math.min(ENCODE_STEPS, i))]!;
+/** The same table rounded to 8 bits, for pixels wholly on one surface. */
+const TO_SRGB8 = Uint8Array.from(TO_SRGB, (x) => Math.min(255, Math.round(x)));
+
+/** The table step of a linear value, clamped to 0–1. */
+function step(x: number, steps: number): number {
+  const i = (x * steps + 0.5) | 0;
+  if (i < 0) return 0;
+  return Math.min(i, steps);
 }
 
 export interface RgbaPixels {
@@ -405,56 +410,77 @@ export function composeBaked3d(
     lin[j + 2] = TO_LINEAR[src[i * 4 + 2]!]!;
   }
   const { index, u, v, ar, ag, ab, m, cp, cs } = frame;
+  const enc = TO_SRGB;
+  const enc8 = TO_SRGB8;
+  const steps = ENCODE_STEPS;
+  const maxX = W - 1;
+  const maxY = H - 1;
   for (let i = 0; i < index.length; i++) {
     const p = index[i]! * 4;
     const a = cp[i]!;
     const s = cs[i]!;
-    const bg = 1 - a - s;
-    let r = bg > 0 ? bg * bgR : 0;
-    let g = bg > 0 ? bg * bgG : 0;
-    let b = bg > 0 ? bg * bgB : 0;
     const lr = ar[i]!;
     const lg = ag[i]!;
     const lb = ab[i]!;
     const lm = m[i]!;
+    let tr = 0;
+    let tg = 0;
+    let tb = 0;
     if (a > 0) {
       // Bilinear, clamped to the edge, in linear colour; flipY: v = 0 is the image's bottom row.
       let fx = u[i]! * W - 0.5;
       let fy = (1 - v[i]!) * H - 0.5;
       if (fx < 0) fx = 0;
-      else if (fx > W - 1) fx = W - 1;
+      else if (fx > maxX) fx = maxX;
       if (fy < 0) fy = 0;
-      else if (fy > H - 1) fy = H - 1;
+      else if (fy > maxY) fy = maxY;
       const x0 = fx | 0;
       const y0 = fy | 0;
       const tx = fx - x0;
       const ty = fy - y0;
-      const x1 = x0 + 1 < W ? x0 + 1 : x0;
-      const y1 = y0 + 1 < H ? y0 + 1 : y0;
+      const dx = x0 < maxX ? 3 : 0;
+      const dy = y0 < maxY ? W * 3 : 0;
       const q00 = (y0 * W + x0) * 3;
-      const q10 = (y0 * W + x1) * 3;
-      const q01 = (y1 * W + x0) * 3;
-      const q11 = (y1 * W + x1) * 3;
+      const q10 = q00 + dx;
+      const q01 = q00 + dy;
+      const q11 = q01 + dx;
       const w00 = (1 - tx) * (1 - ty);
       const w10 = tx * (1 - ty);
       const w01 = (1 - tx) * ty;
       const w11 = tx * ty;
-      const tr = lin[q00]! * w00 + lin[q10]! * w10 + lin[q01]! * w01 + lin[q11]! * w11;
-      const tg =
-        lin[q00 + 1]! * w00 + lin[q10 + 1]! * w10 + lin[q01 + 1]! * w01 + lin[q11 + 1]! * w11;
-      const tb =
-        lin[q00 + 2]! * w00 + lin[q10 + 2]! * w10 + lin[q01 + 2]! * w01 + lin[q11 + 2]! * w11;
-      r += a * encode(lr + lm * tr);
-      g += a * encode(lg + lm * tg);
-      b += a * encode(lb + lm * tb);
+      tr = lin[q00]! * w00 + lin[q10]! * w10 + lin[q01]! * w01 + lin[q11]! * w11;
+      tg = lin[q00 + 1]! * w00 + lin[q10 + 1]! * w10 + lin[q01 + 1]! * w01 + lin[q11 + 1]! * w11;
+      tb = lin[q00 + 2]! * w00 + lin[q10 + 2]! * w10 + lin[q01 + 2]! * w01 + lin[q11 + 2]! * w11;
+      if (a === 1) {
+        // Inside the print (most pixels): one encode, rounded by the table.
+        out[p] = enc8[step(lr + lm * tr, steps)]!;
+        out[p + 1] = enc8[step(lg + lm * tg, steps)]!;
+        out[p + 2] = enc8[step(lb + lm * tb, steps)]!;
+        continue;
+      }
+    }
+    if (s === 1) {
+      out[p] = enc8[step(lr + lm * bodyR, steps)]!;
+      out[p + 1] = enc8[step(lg + lm * bodyG, steps)]!;
+      out[p + 2] = enc8[step(lb + lm * bodyB, steps)]!;
+      continue;
+    }
+    const bg = Math.max(0, 1 - a - s);
+    let r = bg * bgR;
+    let g = bg * bgG;
+    let b = bg * bgB;
+    if (a > 0) {
+      r += a * enc[step(lr + lm * tr, steps)]!;
+      g += a * enc[step(lg + lm * tg, steps)]!;
+      b += a * enc[step(lb + lm * tb, steps)]!;
     }
     if (s > 0) {
-      r += s * encode(lr + lm * bodyR);
-      g += s * encode(lg + lm * bodyG);
-      b += s * encode(lb + lm * bodyB);
+      r += s * enc[step(lr + lm * bodyR, steps)]!;
+      g += s * enc[step(lg + lm * bodyG, steps)]!;
+      b += s * enc[step(lb + lm * bodyB, steps)]!;
     }
-    out[p] = r >= 254.5 ? 255 : (r + 0.5) | 0;
-    out[p + 1] = g >= 254.5 ? 255 : (g + 0.5) | 0;
-    out[p + 2] = b >= 254.5 ? 255 : (b + 0.5) | 0;
+    out[p] = Math.min(255, (r + 0.5) | 0);
+    out[p + 1] = Math.min(255, (g + 0.5) | 0);
+    out[p + 2] = Math.min(255, (b + 0.5) | 0);
   }
 }
