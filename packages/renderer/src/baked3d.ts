@@ -333,24 +333,37 @@ function nearestWith(
   return -1;
 }
 
-/** sRGB 8-bit value → linear, the GPU's decode of an sRGB texture. */
-const TO_LINEAR = new Float32Array(256);
-for (let i = 0; i < 256; i++) TO_LINEAR[i] = srgbToLinear(i / 255);
-
 function srgbToLinear(c: number): number {
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 }
 
-/** Linear 0–1 in ENCODE_STEPS steps → sRGB 0–255 (unrounded), the shader's output encode. */
+/** Linear 0–1 in ENCODE_STEPS steps → sRGB 0–255, the shader's output encode. */
 const ENCODE_STEPS = 16383;
-const TO_SRGB = new Float32Array(ENCODE_STEPS + 1);
-for (let i = 0; i <= ENCODE_STEPS; i++) {
-  const x = i / ENCODE_STEPS;
-  TO_SRGB[i] = 255 * (x <= 0.0031308 ? x * 12.92 : 1.055 * x ** (1 / 2.4) - 0.055);
+
+interface Tables {
+  /** sRGB 8-bit value → linear, the GPU's decode of an sRGB texture. */
+  toLinear: Float32Array;
+  /** Linear step → sRGB 0–255 unrounded (mixed by coverage), and rounded to 8 bits. */
+  toSrgb: Float32Array;
+  toSrgb8: Uint8Array;
 }
 
-/** The same table rounded to 8 bits, for pixels wholly on one surface. */
-const TO_SRGB8 = Uint8Array.from(TO_SRGB, (x) => Math.min(255, Math.round(x)));
+let tables: Tables | undefined;
+
+/** Built on first use, so a bundle that does not draw baked mockups carries no work. */
+function colourTables(): Tables {
+  if (tables) return tables;
+  const toLinear = new Float32Array(256);
+  for (let i = 0; i < 256; i++) toLinear[i] = srgbToLinear(i / 255);
+  const toSrgb = new Float32Array(ENCODE_STEPS + 1);
+  for (let i = 0; i <= ENCODE_STEPS; i++) {
+    const x = i / ENCODE_STEPS;
+    toSrgb[i] = 255 * (x <= 0.0031308 ? x * 12.92 : 1.055 * x ** (1 / 2.4) - 0.055);
+  }
+  const toSrgb8 = Uint8Array.from(toSrgb, (x) => Math.min(255, Math.round(x)));
+  tables = { toLinear, toSrgb, toSrgb8 };
+  return tables;
+}
 
 /** The table step of a linear value, clamped to 0–1. */
 function step(x: number, steps: number): number {
@@ -396,6 +409,7 @@ export function composeBaked3d(
   const words = new Uint32Array(out.buffer, out.byteOffset, frame.size * frame.size);
   // Little-endian RGBA in one word (every platform Node and browsers run on).
   words.fill(((255 << 24) | (bgB << 16) | (bgG << 8) | bgR) >>> 0);
+  const { toLinear: TO_LINEAR, toSrgb: enc, toSrgb8: enc8 } = colourTables();
   const [cr, cg, cb] = rgbOf(clampBrightness(options.color));
   const bodyR = TO_LINEAR[cr]!;
   const bodyG = TO_LINEAR[cg]!;
@@ -410,8 +424,6 @@ export function composeBaked3d(
     lin[j + 2] = TO_LINEAR[src[i * 4 + 2]!]!;
   }
   const { index, u, v, ar, ag, ab, m, cp, cs } = frame;
-  const enc = TO_SRGB;
-  const enc8 = TO_SRGB8;
   const steps = ENCODE_STEPS;
   const maxX = W - 1;
   const maxY = H - 1;
