@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApiClient, runMultiSpaceWorker, timerClock } from '@printloom/core';
+import { createApiClient, runMultiSpaceWorker, systemClock } from '@printloom/core';
 import { sampleArtwork } from '@printloom/renderer/node';
 import { NodeRowRenderer } from '../dist/worker/nodeRenderer.js';
 
@@ -66,27 +66,33 @@ try {
   }
   let token;
   const client = createApiClient({ baseUrl: api, fetch, getToken: () => token });
-  const login = await client.login({ email: 'demo@printloom.test', password: 'printloom-demo' });
+  const login = await client.auth.sellerLogin({
+    body: { email: 'demo@printloom.test', password: 'printloom-demo' },
+  });
   token = login.access_token;
 
-  const template = await client.createCampaign({
-    name: 'Bench template',
-    products: TEMPLATE_IDS.map((template_id) => ({ template_id })),
+  const template = await client.campaigns.create({
+    body: {
+      name: 'Bench template',
+      products: TEMPLATE_IDS.map((template_id) => ({ template_id })),
+    },
   });
   const art = await sampleArtwork(1500, 1875).encode('png');
-  const upload = await client.uploadFile({
+  const upload = await client.uploads.uploadFile({
     file: new Uint8Array(art),
     fileName: 'bench.png',
     filePath: 'a/bench',
     contentType: 'image/png',
   });
-  await client.createBulkJob({
-    template_campaign_id: template.id,
-    rows: Array.from({ length: ROWS }, (_, i) => ({
-      campaign_name: `Bench ${i + 1}`,
-      // No print space: the artwork goes on each product's main one (the mug's is its wrap).
-      designs: [{ new_url: upload.fileUrl }],
-    })),
+  await client.bulkV3.createJob({
+    body: {
+      template_campaign_id: template.id,
+      rows: Array.from({ length: ROWS }, (_, i) => ({
+        campaign_name: `Bench ${i + 1}`,
+        // No print space: the artwork goes on each product's main one (the mug's is its wrap).
+        designs: [{ new_url: upload.fileUrl }],
+      })),
+    },
   });
 
   const times = { renderMs: 0, uploadMs: 0 };
@@ -99,7 +105,7 @@ try {
       runMultiSpaceWorker({
         api: client,
         renderer,
-        clock: timerClock,
+        clock: systemClock,
         logger: silent,
         signal: new AbortController().signal,
         identity: { deviceId: `bench-${i}`, sessionId: `bench-${i}` },
@@ -117,7 +123,7 @@ try {
   const apiMs = Math.max(0, workerMs - times.renderMs - times.uploadMs);
   const pct = (ms) => `${((100 * ms) / workerMs).toFixed(1)} %`;
   console.log(
-    `Bulk throughput: ${ROWS} rows, ${TEMPLATE_IDS.length} products (1 design + ${TEMPLATE_IDS.length} mockups per row), ${WORKERS} workers`,
+    `Bulk throughput: ${ROWS} rows, ${TEMPLATE_IDS.length} products (the artwork on each product's main print space, ${TEMPLATE_IDS.length} mockups per row), ${WORKERS} workers`,
   );
   console.log(`  processed ${processed}, failed ${failed}, wall ${(wallMs / 1000).toFixed(1)} s`);
   console.log(
