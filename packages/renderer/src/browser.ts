@@ -1,5 +1,6 @@
 /** What the browser bundle exposes: the same drawing code the Node renderer runs. */
 
+export * from './baked3d.js';
 export * from './browserFonts.js';
 export * from './context.js';
 export * from './customMockup.js';
@@ -8,5 +9,6 @@ export * from './drawImageBackgroundText.js';
 export * from './drawMockup.js';
 export * from './imageSmoothing.js';
 export * from './placeDesign.js';
+export { PrintloomBake3d } from './three/bake.js';
 export { PrintloomScene3d } from './three/page.js';
 export * from './wrapTexture.js';

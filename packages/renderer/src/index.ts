@@ -1,3 +1,4 @@
+export * from './baked3d.js';
 export * from './browserFonts.js';
 export * from './context.js';
 export * from './customMockup.js';

@@ -172,7 +172,8 @@ describe('printloom render mockup', () => {
       format: 'png',
     });
   });
-  it('renders a 3D template in headless Chromium', async () => {
+  it('renders a 3D template from its bake without starting a browser', async () => {
+    const launch = vi.spyOn(ChromiumPool, 'launch');
     const out = join(dir, 'mug3d.jpg');
     const result = await cli(
       'render',
@@ -188,6 +189,8 @@ describe('printloom render mockup', () => {
     );
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(imageSize(readFileSync(out))).toEqual({ width: 300, height: 300, format: 'jpeg' });
+    expect(launch).not.toHaveBeenCalled();
+    launch.mockRestore();
   }, 60_000);
   it('renders a template from a JSON file with its own layer files', async () => {
     const { findTemplate } = await import('@printloom/renderer/node');

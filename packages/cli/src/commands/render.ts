@@ -176,6 +176,10 @@ export function registerRenderCommands(program: Command): void {
           ...(options.printSpace !== undefined ? { printSpace: options.printSpace } : {}),
         };
         if (loaded.template.kind === '2d') return node.renderMockup(loaded, design, renderOptions);
+        // 3D from the template's bake: no browser is started. A template file with its own
+        // model and no bake beside it is rendered with three.js in Chromium.
+        if (await node.hasBake(loaded))
+          return node.renderBaked3dMockup(loaded, design, renderOptions);
         const png = await node.toPng(design);
         const pool = await node.ChromiumPool.launch();
         try {

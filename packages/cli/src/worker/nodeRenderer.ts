@@ -17,7 +17,7 @@ import {
   type TemplateCampaign,
 } from '@printloom/core';
 import { drawContained } from '@printloom/renderer';
-import type { ChromiumPool, LoadedTemplate } from '@printloom/renderer/node';
+import type { LoadedTemplate } from '@printloom/renderer/node';
 
 type RendererNode = typeof import('@printloom/renderer/node');
 type Canvas = Awaited<ReturnType<RendererNode['renderMockupCanvas']>>;
@@ -39,7 +39,10 @@ export interface NodeRendererOptions {
   };
   /** The API address relative artwork paths ('/files/…') resolve against. */
   api: string;
-  /** Chromium for 3D mockups (PRINTLOOM_CHROMIUM); started on the first 3D mockup. */
+  /**
+   * Chromium path (PRINTLOOM_CHROMIUM). 3D mockups are drawn from the templates' bakes, so the
+   * worker starts no browser; kept so existing configuration stays valid.
+   */
   chromium?: string | undefined;
   now?: () => number;
   times?: PhaseTimes;
@@ -54,12 +57,11 @@ function sourceAddress(source: ArtworkSource, api: string): string {
  * The bulk worker's renderer on Node. It performs core's planRowImages plan, the same plan the
  * dashboard's in-tab renderer performs: each artwork read from its original bytes and drawn
  * with the renderer's drawContained at its print space's export size, each mockup drawn with
- * the bundled templates (2D on @napi-rs/canvas, 3D in a pooled Chromium), designs and mockups
+ * the bundled templates (2D on @napi-rs/canvas, 3D from the templates' bakes, no browser), designs and mockups
  * uploaded through the pre-signed flow (3 attempts).
  */
 export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
   private node: Promise<RendererNode> | undefined;
-  private pool: Promise<ChromiumPool> | undefined;
   private readonly options: NodeRendererOptions;
 
   constructor(options: NodeRendererOptions) {
@@ -71,18 +73,8 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
     return this.node;
   }
 
-  private chromium(node: RendererNode): Promise<ChromiumPool> {
-    this.pool ??= node.ChromiumPool.launch(
-      this.options.chromium ? { executablePath: this.options.chromium } : {},
-    );
-    return this.pool;
-  }
-
-  async close(): Promise<void> {
-    const pool = this.pool;
-    this.pool = undefined;
-    if (pool) await (await pool).close();
-  }
+  /** Nothing to release: 3D mockups are drawn from bakes, with no browser to close. */
+  async close(): Promise<void> {}
 
   async renderRow(input: {
     record: PendingBulkRecord;
@@ -173,7 +165,7 @@ export class NodeRowRenderer implements MultiSpaceRenderer, RegularRenderer {
       const mockupStarted = now();
       const bytes =
         mockup.kind === '3d'
-          ? await node.render3dMockup(await this.chromium(node), loaded, await png, {
+          ? await node.renderBaked3dMockup(loaded, canvas, {
               printSpace: mockup.print_space,
               size: mockup.size,
               color: mockup.color,

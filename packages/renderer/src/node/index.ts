@@ -1,3 +1,4 @@
+export * from './baked3d.js';
 export * from './browserBundle.js';
 export * from './ChromiumPool.js';
 export * from './constants.js';

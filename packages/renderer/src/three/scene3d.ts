@@ -36,13 +36,14 @@ export function liftColor(hex: string): THREE.Color {
   return color;
 }
 
-export function createScene3d(canvas: SceneCanvas): Scene3d {
-  const renderer = new THREE.WebGLRenderer({
-    canvas,
-    antialias: true,
-    preserveDrawingBuffer: true,
-  });
-  renderer.outputColorSpace = THREE.SRGBColorSpace;
+/** The scene every 3D mockup is drawn in: camera, lights, and the model framed by the camera. */
+export interface SceneRig {
+  scene: THREE.Scene;
+  camera: THREE.PerspectiveCamera;
+}
+
+/** The camera and lights of every 3D mockup (the live render and the bake share them). */
+export function createSceneRig(): SceneRig {
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(28, 1, 0.05, 50);
   scene.add(new THREE.HemisphereLight(0xffffff, 0x9a9a9a, 1.6));
@@ -52,31 +53,49 @@ export function createScene3d(canvas: SceneCanvas): Scene3d {
   const rim = new THREE.DirectionalLight(0xffffff, 0.6);
   rim.position.set(-3, 1.5, -2);
   scene.add(rim);
+  return { scene, camera };
+}
+
+/** Parses a GLB and checks it has the `print` mesh the design wraps. */
+export async function parseModel(glb: ArrayBuffer): Promise<THREE.Object3D> {
+  const gltf = await new GLTFLoader().parseAsync(glb, '');
+  let hasPrint = false;
+  gltf.scene.traverse((o) => {
+    if (o instanceof THREE.Mesh && o.name.startsWith('print')) hasPrint = true;
+  });
+  if (!hasPrint) throw new Error('The model has no mesh named "print" to carry the design');
+  return gltf.scene;
+}
+
+/** Points the camera at the model from above and to the right, the whole model in view. */
+export function frameModel(camera: THREE.PerspectiveCamera, model: THREE.Object3D): void {
+  const box = new THREE.Box3().setFromObject(model);
+  const center = box.getCenter(new THREE.Vector3());
+  const size = box.getSize(new THREE.Vector3());
+  const radius = Math.max(size.x, size.y, size.z) * 0.62;
+  const distance = radius / Math.tan(THREE.MathUtils.degToRad(camera.fov / 2));
+  camera.position.set(center.x + distance * 0.18, center.y + distance * 0.22, center.z + distance);
+  camera.lookAt(center);
+}
+
+export function createScene3d(canvas: SceneCanvas): Scene3d {
+  const renderer = new THREE.WebGLRenderer({
+    canvas,
+    antialias: true,
+    preserveDrawingBuffer: true,
+  });
+  renderer.outputColorSpace = THREE.SRGBColorSpace;
+  const { scene, camera } = createSceneRig();
   let model: THREE.Object3D | null = null;
   let texture: THREE.Texture | null = null;
 
   return {
     async loadModel(glb) {
-      const gltf = await new GLTFLoader().parseAsync(glb, '');
+      const parsed = await parseModel(glb);
       if (model) scene.remove(model);
-      model = gltf.scene;
-      let hasPrint = false;
-      model.traverse((o) => {
-        if (o instanceof THREE.Mesh && o.name.startsWith('print')) hasPrint = true;
-      });
-      if (!hasPrint) throw new Error('The model has no mesh named "print" to carry the design');
+      model = parsed;
       scene.add(model);
-      const box = new THREE.Box3().setFromObject(model);
-      const center = box.getCenter(new THREE.Vector3());
-      const size = box.getSize(new THREE.Vector3());
-      const radius = Math.max(size.x, size.y, size.z) * 0.62;
-      const distance = radius / Math.tan(THREE.MathUtils.degToRad(camera.fov / 2));
-      camera.position.set(
-        center.x + distance * 0.18,
-        center.y + distance * 0.22,
-        center.z + distance,
-      );
-      camera.lookAt(center);
+      frameModel(camera, model);
     },
     render(design, options) {
       if (!model) throw new Error('Load a model before rendering');

@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import { access, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
+import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas';
+import { mockupOutputSize } from '@printloom/core';
+import type { Browser } from 'playwright-core';
+import {
+  type Baked3dFrame,
+  type Baked3dMaps,
+  composeBaked3d,
+  prepareBaked3dFrame,
+} from '../baked3d.js';
+import { createWrapTexture } from '../wrapTexture.js';
+import { ensureBrowserBundle } from './browserBundle.js';
+import { openOfflinePage } from './ChromiumPool.js';
+import { DEFAULT_QUALITY } from './constants.js';
+import { decodeImage, encodeCanvas, RenderInputError } from './images.js';
+import { checkColor, type RenderMockupOptions } from './render.js';
+import type { LoadedTemplate } from './templates.js';
+
+/** The size bakes are made at: the largest mockup (spec §9); smaller sizes are sampled from it. */
+export const BAKE_SIZE = 2000;
+
+/** The bake of `model.glb` lives beside it: `model.bake.json` and `model.bake.bin`. */
+export function bakeFiles(glbPath: string): { meta: string; data: string } {
+  const base = glbPath.replace(/\.glb$/i, '');
+  return { meta: `${base}.bake.json`, data: `${base}.bake.bin` };
+}
+
+export interface BakeMeta {
+  size: number;
+  lightScale: number;
+  /** SHA-256 of the GLB the bake was made from. */
+  glbSha256: string;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The maps as one compressed file: 8 planes (u, v, print and other coverage, A r g b, M), each
+ * row stored as differences from the pixel to its left (smooth maps turn into small numbers),
+ * Brotli compressed.
+ */
+export function packBake(maps: Baked3dMaps): Buffer {
+  const n = maps.size * maps.size;
+  const planes = new Uint16Array(n * 8);
+  for (let c = 0; c < 8; c++) {
+    const from = c < 4 ? maps.surface : maps.light;
+    const k = c % 4;
+    for (let y = 0; y < maps.size; y++) {
+      let left = 0;
+      for (let x = 0; x < maps.size; x++) {
+        const p = y * maps.size + x;
+        const value = from[p * 4 + k]!;
+        planes[c * n + p] = (value - left) & 0xffff;
+        left = value;
+      }
+    }
+  }
+  return brotliCompressSync(Buffer.from(planes.buffer), {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_LGWIN]: 24 },
+  });
+}
+
+export function unpackBake(data: Buffer, meta: BakeMeta): Baked3dMaps {
+  const raw = brotliDecompressSync(data);
+  const n = meta.size * meta.size;
+  if (raw.length !== n * 16) throw new Error('The bake file does not match its size');
+  const planes = new Uint16Array(raw.buffer, raw.byteOffset, n * 8);
+  const surface = new Uint16Array(n * 4);
+  const light = new Uint16Array(n * 4);
+  for (let c = 0; c < 8; c++) {
+    const to = c < 4 ? surface : light;
+    const k = c % 4;
+    for (let y = 0; y < meta.size; y++) {
+      let left = 0;
+      for (let x = 0; x < meta.size; x++) {
+        const p = y * meta.size + x;
+        left = (left + planes[c * n + p]!) & 0xffff;
+        to[p * 4 + k] = left;
+      }
+    }
+  }
+  return { size: meta.size, surface, light, lightScale: meta.lightScale };
+}
+
+interface BakePageApi {
+  PrintloomRenderer: {
+    PrintloomBake3d: {
+      bake(glb: string, size: number): Promise<{ size: number; lightScale: number }>;
+      read(map: 'surface' | 'light'): string;
+    };
+  };
+}
+
+/** Bakes a GLB in a page of `browser` with the three.js scene (see `three/bake.ts`). */
+export async function bakeModelInChromium(
+  browser: Browser,
+  glb: Uint8Array,
+  size = BAKE_SIZE,
+  bundlePath?: string,
+): Promise<Baked3dMaps> {
+  const bundle = await readFile(bundlePath ?? (await ensureBrowserBundle()), 'utf8');
+  const page = await openOfflinePage(browser, bundle);
+  try {
+    const meta = await page.evaluate(
+      ([b64, s]) =>
+        (globalThis as unknown as BakePageApi).PrintloomRenderer.PrintloomBake3d.bake(b64, s),
+      [Buffer.from(glb).toString('base64'), size] as const,
+    );
+    const read = async (map: 'surface' | 'light') => {
+      const b64 = await page.evaluate(
+        (m) => (globalThis as unknown as BakePageApi).PrintloomRenderer.PrintloomBake3d.read(m),
+        map,
+      );
+      const bytes = Buffer.from(b64, 'base64');
+      return new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2).slice();
+    };
+    return {
+      size: meta.size,
+      lightScale: meta.lightScale,
+      surface: await read('surface'),
+      light: await read('light'),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+/** Writes a model's bake beside its GLB. */
+export async function writeBake(glbPath: string, maps: Baked3dMaps): Promise<void> {
+  const files = bakeFiles(glbPath);
+  const meta: BakeMeta = {
+    size: maps.size,
+    lightScale: maps.lightScale,
+    glbSha256: sha256(await readFile(glbPath)),
+  };
+  await writeFile(files.data, packBake(maps));
+  await writeFile(files.meta, `${JSON.stringify(meta, null, 2)}\n`);
+}
+
+export async function readBakeMeta(glbPath: string): Promise<BakeMeta> {
+  return JSON.parse(await readFile(bakeFiles(glbPath).meta, 'utf8')) as BakeMeta;
+}
+
+const bakes = new Map<string, Promise<Baked3dMaps>>();
+const frames = new Map<string, Promise<Baked3dFrame>>();
+
+/** A model's shipped bake, read once per process. */
+export function loadBake(glbPath: string): Promise<Baked3dMaps> {
+  let found = bakes.get(glbPath);
+  if (!found) {
+    found = (async () => {
+      let meta: BakeMeta;
+      try {
+        meta = await readBakeMeta(glbPath);
+      } catch {
+        throw new RenderInputError(
+          `No 3D bake for ${glbPath}: run npm run bake-3d -w @printloom/renderer`,
+        );
+      }
+      // The GLB is the source of truth: a bake made from another version of it is refused.
+      if (meta.glbSha256 !== sha256(await readFile(glbPath))) {
+        throw new RenderInputError(
+          `The 3D bake of ${glbPath} was made from another version of the model: run npm run bake-3d -w @printloom/renderer`,
+        );
+      }
+      return unpackBake(await readFile(bakeFiles(glbPath).data), meta);
+    })();
+    found.catch(() => bakes.delete(glbPath));
+    bakes.set(glbPath, found);
+  }
+  return found;
+}
+
+/** Whether a 3D template has a bake beside its model (the bundled ones all do). */
+export async function hasBake(loaded: LoadedTemplate): Promise<boolean> {
+  const model = loaded.template.model;
+  if (loaded.template.kind !== '3d' || !model) return false;
+  try {
+    await access(bakeFiles(join(loaded.dir, model)).meta);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The covered pixels of a model's bake at an output size, worked out once per process. */
+export function bakedFrame(glbPath: string, size: number): Promise<Baked3dFrame> {
+  const key = `${glbPath}|${size}`;
+  let found = frames.get(key);
+  if (!found) {
+    found = loadBake(glbPath).then((maps) => prepareBaked3dFrame(maps, size));
+    found.catch(() => frames.delete(key));
+    frames.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A 3D template's mockup drawn from its bake on @napi-rs/canvas: the wrap texture made as for
+ * the three.js scene, warped and lit per pixel (`composeBaked3d`). No browser is started.
+ */
+export async function renderBaked3dMockupCanvas(
+  loaded: LoadedTemplate,
+  design: Buffer | Image | Canvas | null,
+  options: RenderMockupOptions = {},
+): Promise<Canvas> {
+  const { template, dir } = loaded;
+  if (template.kind !== '3d' || !template.model) {
+    throw new RenderInputError(`Template "${template.id}" is 2D: render it with renderMockup`);
+  }
+  const space =
+    (options.printSpace && template.printSpaces.find((s) => s.name === options.printSpace)) ||
+    template.printSpaces[0]!;
+  const outSize = mockupOutputSize(
+    { width: template.width, height: template.height },
+    {
+      ...(options.size !== undefined ? { requested: options.size } : {}),
+      ...(options.preview ? { preview: true } : {}),
+    },
+  );
+  const size = Math.max(outSize.width, outSize.height);
+  const color = checkColor(options.color ?? template.colors[0]!.hex_code);
+  const frame = bakedFrame(join(dir, template.model), size);
+  const image = Buffer.isBuffer(design) ? await decodeImage(design, 'design') : design;
+  const texture = createWrapTexture((w, h) => createCanvas(w, h), image, {
+    color,
+    aspect: space.width / space.height,
+    size,
+  });
+  const pixels = texture.getContext('2d').getImageData(0, 0, texture.width, texture.height);
+  const canvas = createCanvas(size, size);
+  const ctx = canvas.getContext('2d');
+  const out = ctx.createImageData(size, size);
+  composeBaked3d(await frame, pixels, { color }, out.data);
+  ctx.putImageData(out, 0, 0);
+  return canvas;
+}
+
+/** Renders and encodes a baked 3D mockup (JPEG by default). */
+export async function renderBaked3dMockup(
+  loaded: LoadedTemplate,
+  design: Buffer | Image | Canvas | null,
+  options: RenderMockupOptions = {},
+): Promise<Buffer> {
+  const canvas = await renderBaked3dMockupCanvas(loaded, design, options);
+  return encodeCanvas(canvas, options.format ?? 'jpeg', options.quality ?? DEFAULT_QUALITY);
+}
