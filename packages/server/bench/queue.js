@@ -289,6 +289,12 @@ async function main() {
     console.log(
       `queue: ${ROWS} rows a run, ${WORKERS} workers (Printloom claims ${TAKE} a call), ${ROUNDS} runs of each, interleaved; ${load()}`,
     );
+    // One unmeasured run of each first: both sides start warm (compiled code, pools, caches).
+    await createRows(env, 'warm-up', 'printloom');
+    await printloomRun(env);
+    await createRows(env, 'warm-up', 'graphile');
+    await graphileRun(env, utils, gwSchema, counter);
+    counter.stop();
     const printloom = [];
     const graphile = [];
     for (let round = 0; round < ROUNDS; round += 1) {

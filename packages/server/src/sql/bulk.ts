@@ -317,7 +317,7 @@ export async function saveRow(
          lease_expires_at = NULL, message = NULL, device_id = $20, session_id = $21,
          ip_address = $22, updated_at = now()
        FROM campaign c
-       WHERE r.id = $1
+       WHERE r.id = $1 AND r.seller_id = $2
        RETURNING r.id
      )
      SELECT c.id FROM campaign c`,
