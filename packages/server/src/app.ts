@@ -2,13 +2,13 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger, { type StaticDocumentSpec } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_DOCS_PATH, openApiDocument, type RouteContract } from '@printloom/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { type BotCheck, createBotCheck } from './auth/botCheck.js';
 import { BLOB_PUT_PREFIX } from './blob/blobStore.js';
 import {
@@ -20,10 +20,17 @@ import {
 } from './config.js';
 import type { Db } from './db/Db.js';
 import { openDb } from './db/openDb.js';
-import { resolveAuth, tokenOf } from './http/authContext.js';
+import { type AuthContext, hashToken, resolveAuth, tokenOf } from './http/authContext.js';
 import { handleError, MESSAGES } from './http/errors.js';
 import { RequestLog } from './http/requestLog.js';
 import { trustedProxies } from './http/trustedProxies.js';
+import {
+  type ClaimMemo,
+  createClaimMemo,
+  createWorkerCache,
+  isWorkerCall,
+  type WorkerCache,
+} from './http/workerCache.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
@@ -80,6 +87,7 @@ import { registerStripeCheckoutRoutes } from './routes/stripeCheckout.js';
 import { registerTeamRoutes } from './routes/team.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { registerWebApp } from './routes/webApp.js';
+import type { ClaimedRow, originCampaign } from './sql/bulk.js';
 import { insertAudit } from './sql/sessions.js';
 import { CustomDomains } from './storefront/customDomains.js';
 import { storefrontRewrite } from './storefront/hosts.js';
@@ -101,7 +109,18 @@ declare module 'fastify' {
     botCheck: BotCheck;
     /** Verified custom domains and the store each serves (storefront/customDomains.ts). */
     customDomains: CustomDomains;
+    /** What bulk workers' calls reuse for a few seconds (http/workerCache.ts). */
+    workerCaches: WorkerCaches;
   }
+}
+
+export interface WorkerCaches {
+  /** The caller of a worker call, by token (and whether it came as a cookie). */
+  auth: WorkerCache<AuthContext>;
+  /** Template campaigns as claims hand them out, by seller and campaign. */
+  origins: WorkerCache<NonNullable<Awaited<ReturnType<typeof originCampaign>>>>;
+  /** Multi-space rows as their claims handed them out, for their saves. */
+  claims: ClaimMemo<ClaimedRow>;
 }
 
 export interface RegisteredRoute {
@@ -222,6 +241,12 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   });
   app.decorateRequest('auth', null);
   app.decorate('customDomains', customDomains);
+  const workerCaches: WorkerCaches = {
+    auth: createWorkerCache(),
+    origins: createWorkerCache(),
+    claims: createClaimMemo(),
+  };
+  app.decorate('workerCaches', workerCaches);
   await customDomains.reload(db);
   customDomains.start(db, CUSTOM_DOMAIN_REFRESH_MS, (error) =>
     app.log.error({ err: error }, 'custom domain reload failed'),
@@ -243,7 +268,9 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
 
   const third = thirdPartySources(config);
-  await app.register(helmet, {
+  // Security headers on every answer. The middleware is built once: @fastify/helmet built it
+  // again on every request (parsing the CSP each time), a cost every bulk worker call paid.
+  const securityHeaders = helmet({
     // The dashboard loads its own scripts and styles; images come from the blob store and proxy.
     contentSecurityPolicy: {
       directives: {
@@ -261,6 +288,9 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
       },
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(cookie);
   await app.register(multipart, {
@@ -302,7 +332,25 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     ) {
       throw Object.assign(new Error(MESSAGES.csrf), { statusCode: 403 });
     }
-    request.auth = await resolveAuth(db, found.token, found.viaCookie);
+    // A bulk worker calls once per row with one token: its session is read once per few
+    // seconds (http/workerCache.ts); every other route reads it on every request.
+    request.auth = isWorkerCall(contract)
+      ? ((await workerCaches.auth.get(
+          `${found.viaCookie ? 'c' : 'b'}:${hashToken(found.token)}`,
+          async () => (await resolveAuth(db, found.token, found.viaCookie)) ?? undefined,
+        )) ?? null)
+      : await resolveAuth(db, found.token, found.viaCookie);
+  });
+
+  // Whatever a state-changing request did (a sign-out, a member removed or narrowed, a template
+  // edited), worker calls after its answer read afresh.
+  app.addHook('onResponse', async (request) => {
+    const contract = request.routeOptions.config?.contract;
+    if (isWorkerCall(contract)) return;
+    if (!SAFE_METHODS.has(request.method) || contract?.changesState === true) {
+      workerCaches.auth.clear();
+      workerCaches.origins.clear();
+    }
   });
 
   // Every change made by an admin signed in as a seller, or a team member acting for one, is

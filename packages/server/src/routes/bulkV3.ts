@@ -8,7 +8,6 @@ import {
   bulkJobSummary,
   bulkRowView,
   claimRows,
-  completeRow,
   createBulkJob,
   failRow,
   listBulkRows,
@@ -16,7 +15,9 @@ import {
   originCampaign,
   releaseRow,
   removeRows,
+  rowCampaignName,
   rowsByIds,
+  saveRow,
   setRowsStatus,
   UnknownProductError,
 } from '../sql/bulk.js';
@@ -25,6 +26,10 @@ export const LEASE_MESSAGES = {
   stale: 'This row is no longer leased to you; nothing was changed.',
   notRetryable: 'Only failed or stopped rows can be retried.',
 } as const;
+
+/** A claimed row's key in the claim memo (http/workerCache.ts). */
+const claimKey = (sellerId: number, id: number, leaseToken: string) =>
+  `${sellerId}:${id}:${leaseToken}`;
 
 export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -65,10 +70,21 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
       const data = [];
       for (const row of rows) {
         if (!origins.has(row.template_campaign_id)) {
+          // Every claim of a job hands out its template campaign: read once per few seconds
+          // (http/workerCache.ts), afresh after any change made through this server.
           origins.set(
             row.template_campaign_id,
-            await originCampaign(db, auth.sellerId, row.template_campaign_id),
+            await app.workerCaches.origins.get(`${auth.sellerId}:${row.template_campaign_id}`, () =>
+              originCampaign(db, auth.sellerId, row.template_campaign_id),
+            ),
           );
+        }
+        const origin = origins.get(row.template_campaign_id);
+        if (origin && row.lease_token) {
+          app.workerCaches.claims.remember(claimKey(auth.sellerId, row.id, row.lease_token), {
+            templateCampaignId: row.template_campaign_id,
+            name: rowCampaignName(row.campaign_name, origin.name, row.id),
+          });
         }
         data.push({
           id: row.id,
@@ -76,7 +92,7 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
           campaign_id: row.campaign_id,
           campaign_name: row.campaign_name,
           template_campaign_id: row.template_campaign_id,
-          template_campaign: origins.get(row.template_campaign_id) ?? null,
+          template_campaign: origin ?? null,
           type: row.type as 'regular_multi_space',
           designs: row.designs,
           lease_token: row.lease_token ?? '',
@@ -92,27 +108,23 @@ export async function registerBulkV3Routes(app: FastifyInstance): Promise<void> 
       return { data: origin };
     },
     saveProcessedRow: async ({ auth, body }) => {
-      const outcome = await db
-        .transaction(async (tx) => {
-          const lease = await lockLeasedRow(tx, auth.sellerId, body.id, body.leaseToken);
-          if (!lease.ok) return lease;
-          // Workers send the keys of their uploads; the campaign keeps addresses, as the editor's.
-          const fileUrl = (value: string) => storedFileUrl(app.config.s3, value);
-          const campaignId = await completeRow(tx, lease.row, {
-            designs: body.designs.map((d) => ({ ...d, file_url: fileUrl(d.file_url) })),
-            designs3D: body.designs3D.map((m) => ({ ...m, file_url: fileUrl(m.file_url) })),
-            worker: {
-              deviceId: body.deviceId,
-              sessionId: body.sessionId,
-              ipAddress: body.ipAddress,
-            },
-          });
-          return { ok: true as const, campaignId };
-        })
-        .catch((error: unknown) => {
-          if (error instanceof UnknownProductError) throw unprocessable(error.message);
-          throw error;
-        });
+      // Workers send the keys of their uploads; the campaign keeps addresses, as the editor's.
+      const fileUrl = (value: string) => storedFileUrl(app.config.s3, value);
+      const outcome = await saveRow(
+        db,
+        auth.sellerId,
+        {
+          id: body.id,
+          leaseToken: body.leaseToken,
+          designs: body.designs.map((d) => ({ ...d, file_url: fileUrl(d.file_url) })),
+          designs3D: body.designs3D.map((m) => ({ ...m, file_url: fileUrl(m.file_url) })),
+          worker: { deviceId: body.deviceId, sessionId: body.sessionId, ipAddress: body.ipAddress },
+        },
+        app.workerCaches.claims.take(claimKey(auth.sellerId, body.id, body.leaseToken)),
+      ).catch((error: unknown) => {
+        if (error instanceof UnknownProductError) throw unprocessable(error.message);
+        throw error;
+      });
       if (!outcome.ok) {
         if (outcome.reason === 'not_found') throw notFound();
         throw conflict(LEASE_MESSAGES.stale);

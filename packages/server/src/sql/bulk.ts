@@ -20,7 +20,6 @@ import {
   slugify,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
-import { copyCampaign } from './campaigns.js';
 import {
   claimLeases,
   failSpentLeases,
@@ -142,85 +141,219 @@ export async function releaseRow(db: Queryable, sellerId: number, id: number, le
 
 export class UnknownProductError extends Error {}
 
-/**
- * Creates the row's campaign (copy of the template campaign) with its designs and mockups and
- * completes the row. Runs inside the caller's transaction, after lockLeasedRow.
- */
-export async function completeRow(
-  tx: Queryable,
-  row: BulkRow,
-  result: {
-    designs: ProcessedDesign[];
-    designs3D: ProcessedMockup[];
-    worker: { deviceId: string; sessionId: string; ipAddress: string };
-  },
-): Promise<number> {
-  const [template] = await tx.query<{ name: string }>(
-    'SELECT name FROM campaigns WHERE id = $1 AND seller_id = $2',
-    [row.template_campaign_id, row.seller_id],
-  );
-  if (!template) throw new UnknownProductError('Campaign not found');
+/** What a worker hands in for a row it holds: its lease token and the files it made. */
+export interface RowSave {
+  id: number;
+  leaseToken: string;
+  designs: ProcessedDesign[];
+  designs3D: ProcessedMockup[];
+  worker: { deviceId: string; sessionId: string; ipAddress: string };
+}
+
+export type RowSaveOutcome =
+  | { ok: true; campaignId: number }
+  | { ok: false; reason: 'not_found' | 'stale' };
+
+/** The name of a row's campaign: its own, or the template campaign's with the row's number. */
+export function rowCampaignName(
+  campaignName: string | null,
+  templateName: string,
+  id: number,
+): string {
   // Named like the regular bulk's campaigns, which arrive with the slug of their name.
-  const name = row.campaign_name ?? `${template.name} #${row.id}`;
-  const { id: campaignId, productIds } = await copyCampaign(
-    tx,
-    row.seller_id,
-    row.template_campaign_id,
-    {
-      name,
-      slug: slugify(name) || null,
-      artworkUrl: null,
-      source: `bulk_row:${row.id}`,
-    },
+  return campaignName ?? `${templateName} #${id}`;
+}
+
+/** A row as its claim handed it out: whose template it copies and its campaign's name. */
+export interface ClaimedRow {
+  templateCampaignId: number;
+  name: string;
+}
+
+interface RowToSave {
+  status: string;
+  lease_token: string | null;
+  campaign_name: string | null;
+  template_campaign_id: number;
+  template_name: string | null;
+  template_product_ids: number[] | null;
+}
+
+/** The row with what naming its campaign and checking the worker's products needs. */
+async function rowToSave(db: Queryable, sellerId: number, id: number) {
+  const [row] = await db.query<RowToSave>(
+    `SELECT r.status, r.lease_token, r.campaign_name, r.template_campaign_id, t.name AS template_name,
+       (SELECT array_agg(p.id ORDER BY p.id) FROM products p WHERE p.campaign_id = t.id) AS template_product_ids
+     FROM bulk_rows r
+     LEFT JOIN campaigns t ON t.id = r.template_campaign_id AND t.seller_id = r.seller_id
+       AND t.deleted_at IS NULL
+     WHERE r.id = $1 AND r.seller_id = $2`,
+    [id, sellerId],
   );
-  const productOf = (templateProductId: number) => {
-    const id = productIds.get(templateProductId);
-    if (id === undefined)
-      throw new UnknownProductError(`Product ${templateProductId} is not on the template campaign`);
-    return id;
-  };
-  for (const d of result.designs) {
-    await tx.query(
-      `INSERT INTO designs (campaign_id, product_id, print_space, design_json, file_url, option)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [
-        campaignId,
-        productOf(d.product_id),
-        d.print_space,
-        d.design_json ?? null,
-        d.file_url,
-        d.option,
-      ],
-    );
+  return row;
+}
+
+function leaseRefusal(row: RowToSave | undefined, leaseToken: string) {
+  if (!row) return { ok: false, reason: 'not_found' } as const;
+  if (row.status !== 'processing' || row.lease_token !== leaseToken) {
+    return { ok: false, reason: 'stale' } as const;
   }
-  const firstMockup = new Set<number>();
-  for (const m of result.designs3D) {
-    const productId = productOf(m.product_id);
-    const isDefault = !firstMockup.has(productId);
-    firstMockup.add(productId);
-    const [mockup] = await tx.query<{ id: number }>(
-      `INSERT INTO mockups (campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [campaignId, productId, m.mockup_id, m.print_space, m.file_url, isDefault],
-    );
-    if (isDefault && mockup) {
-      await tx.query('UPDATE products SET default_mockup_id = $2 WHERE id = $1', [
-        productId,
-        mockup.id,
-      ]);
+  return null;
+}
+
+/** Refuses products the template campaign does not have (the campaign copies its products). */
+function checkProducts(row: RowToSave, save: RowSave): void {
+  if (row.template_name === null) throw new UnknownProductError('Campaign not found');
+  const known = new Set((row.template_product_ids ?? []).map(Number));
+  for (const item of [...save.designs, ...save.designs3D]) {
+    if (!known.has(item.product_id)) {
+      throw new UnknownProductError(`Product ${item.product_id} is not on the template campaign`);
     }
   }
-  await tx.query(`UPDATE campaigns SET thumb_url = $2 WHERE id = $1`, [
-    campaignId,
-    result.designs3D[0]?.file_url ?? null,
-  ]);
-  await tx.query(
-    `UPDATE bulk_rows SET status = 'completed', campaign_id = $2, lease_token = NULL, lease_expires_at = NULL,
-       message = NULL, device_id = $3, session_id = $4, ip_address = $5, updated_at = now()
-     WHERE id = $1`,
-    [row.id, campaignId, result.worker.deviceId, result.worker.sessionId, result.worker.ipAddress],
+}
+
+/**
+ * Saves a processed row for the worker holding its lease: creates the row's campaign (a copy of
+ * the template campaign: its products, the worker's designs and mockups, each product's first
+ * mockup as its default, the first mockup as the thumbnail) and completes the row, in one
+ * statement, so it is one transaction without a BEGIN and COMMIT of its own.
+ *
+ * The statement locks the row and acts only while it is processing with the caller's token
+ * (sql/lease.ts): of two saves with one token, the second finds the row completed once the first
+ * commits and changes nothing, so a row yields exactly one campaign. New product and mockup ids
+ * are drawn from their sequences first, which lets the designs, mockups and default mockups name
+ * rows inserted by the same statement.
+ *
+ * One statement when the caller says what the claim handed out (`claimed`), two otherwise: a
+ * read first (the row's name, the template's name and products, checked before anything is
+ * written). The statement itself refuses a stale lease and products the template does not
+ * have, so what `claimed` says cannot make it write what it should not. A save that changed
+ * nothing reads the row to say why.
+ */
+export async function saveRow(
+  db: Queryable,
+  sellerId: number,
+  save: RowSave,
+  /** What the claim that handed the row out already knew: then the first read is skipped. */
+  claimed?: ClaimedRow,
+): Promise<RowSaveOutcome> {
+  let known = claimed;
+  if (!known) {
+    const row = await rowToSave(db, sellerId, save.id);
+    const refused = leaseRefusal(row, save.leaseToken);
+    if (refused || !row) return refused ?? { ok: false, reason: 'not_found' };
+    checkProducts(row, save);
+    known = {
+      templateCampaignId: row.template_campaign_id,
+      name: rowCampaignName(row.campaign_name, row.template_name ?? '', save.id),
+    };
+  }
+  const { name } = known;
+  const defaults = new Set<number>();
+  const isDefault = save.designs3D.map((m) => {
+    if (defaults.has(m.product_id)) return false;
+    defaults.add(m.product_id);
+    return true;
+  });
+  const [saved] = await db.query<{ id: number }>(
+    `WITH lease AS (
+       SELECT id FROM bulk_rows
+       WHERE id = $1 AND seller_id = $2 AND status = 'processing' AND lease_token = $3
+       FOR UPDATE
+     ),
+     template AS (
+       SELECT t.* FROM campaigns t, lease
+       WHERE t.id = $4 AND t.seller_id = $2 AND t.deleted_at IS NULL
+         AND NOT EXISTS (
+           SELECT 1 FROM unnest($9::bigint[]) AS wanted(id)
+           WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.campaign_id = t.id AND p.id = wanted.id)
+         )
+     ),
+     campaign AS (
+       INSERT INTO campaigns (seller_id, name, slug, status, product_type, system_type, artwork_url,
+         collection, personalized, bulk_source, niche, bundle_price, thumb_url)
+       SELECT $2, $5, $6, 'active', 'campaign', system_type, artwork_url, collection, personalized,
+         $7, niche, bundle_price, $8
+       FROM template
+       RETURNING id
+     ),
+     source_products AS MATERIALIZED (
+       SELECT s.*, nextval(pg_get_serial_sequence('products', 'id')) AS new_id
+       FROM (SELECT p.* FROM products p, campaign WHERE p.campaign_id = $4 ORDER BY p.id) s
+     ),
+     mockup_rows AS MATERIALIZED (
+       SELECT m.*, nextval(pg_get_serial_sequence('mockups', 'id')) AS new_id
+       FROM unnest($15::bigint[], $16::bigint[], $17::text[], $18::text[], $19::boolean[])
+         WITH ORDINALITY AS m(product_id, mockup_template_id, print_space, file_url, is_default, ord),
+         campaign
+     ),
+     products_in AS (
+       INSERT INTO products (id, campaign_id, seller_id, template_id, name, print_spaces,
+         full_printed, options, default_option, personalized, mockup_type, price, default_mockup_id)
+       SELECT s.new_id, c.id, s.seller_id, s.template_id, s.name, s.print_spaces, s.full_printed,
+         s.options, s.default_option, s.personalized, s.mockup_type, s.price,
+         (SELECT m.new_id FROM mockup_rows m WHERE m.product_id = s.id AND m.is_default)
+       FROM source_products s, campaign c
+       ORDER BY s.new_id
+       RETURNING id
+     ),
+     designs_in AS (
+       INSERT INTO designs (campaign_id, product_id, print_space, design_json, file_url, option)
+       SELECT c.id, s.new_id, d.print_space, d.design_json, d.file_url, d.option
+       FROM unnest($10::bigint[], $11::text[], $12::text[], $13::text[], $14::text[])
+           WITH ORDINALITY AS d(product_id, print_space, design_json, file_url, option, ord)
+         JOIN source_products s ON s.id = d.product_id, campaign c
+       ORDER BY d.ord
+       RETURNING id
+     ),
+     mockups_in AS (
+       INSERT INTO mockups (id, campaign_id, product_id, mockup_template_id, print_space, file_url, is_default)
+       SELECT m.new_id, c.id, s.new_id, m.mockup_template_id, m.print_space, m.file_url, m.is_default
+       FROM mockup_rows m JOIN source_products s ON s.id = m.product_id, campaign c
+       RETURNING id
+     ),
+     completed AS (
+       UPDATE bulk_rows r SET status = 'completed', campaign_id = c.id, lease_token = NULL,
+         lease_expires_at = NULL, message = NULL, device_id = $20, session_id = $21,
+         ip_address = $22, updated_at = now()
+       FROM campaign c
+       WHERE r.id = $1 AND r.seller_id = $2
+       RETURNING r.id
+     )
+     SELECT c.id FROM campaign c`,
+    [
+      save.id,
+      sellerId,
+      save.leaseToken,
+      known.templateCampaignId,
+      name,
+      slugify(name) || null,
+      `bulk_row:${save.id}`,
+      save.designs3D[0]?.file_url ?? null,
+      [...new Set([...save.designs, ...save.designs3D].map((item) => item.product_id))],
+      save.designs.map((d) => d.product_id),
+      save.designs.map((d) => d.print_space),
+      save.designs.map((d) => d.design_json ?? null),
+      save.designs.map((d) => d.file_url),
+      save.designs.map((d) => d.option),
+      save.designs3D.map((m) => m.product_id),
+      save.designs3D.map((m) => m.mockup_id),
+      save.designs3D.map((m) => m.print_space),
+      save.designs3D.map((m) => m.file_url),
+      isDefault,
+      save.worker.deviceId,
+      save.worker.sessionId,
+      save.worker.ipAddress,
+    ],
   );
-  return campaignId;
+  if (saved) return { ok: true, campaignId: Number(saved.id) };
+  // Nothing written: the lease went (another save, a stop, an expiry) or the template changed
+  // between the read and the save.
+  const now = await rowToSave(db, sellerId, save.id);
+  const refusedNow = leaseRefusal(now, save.leaseToken);
+  if (refusedNow || !now) return refusedNow ?? { ok: false, reason: 'not_found' };
+  checkProducts(now, save);
+  throw new Error(`bulk row ${save.id} was not saved`);
 }
 
 export async function failRow(tx: Queryable, id: number, message: string): Promise<void> {
