@@ -13,7 +13,7 @@ import {
   launchChromium,
   listTemplates,
   writeBake,
-} from '../dist/node/index.js';
+} from '@printloom/renderer/node';
 
 const models = new Set<string>();
 for (const { template, dir } of await listTemplates()) {
