@@ -708,11 +708,14 @@ describe('coverage of the API paths', () => {
         group === 'emailTracking') &&
       contract.answer !== undefined;
     // Called by payment providers, never by a Printloom client; the sign-in providers send the
-    // browser to the social callback.
+    // browser to the social callback; Facebook posts data deletion requests, and the person
+    // reads their status page in a browser.
     const byProviders = new Set([
       'storefront.stripeWebhook',
       'paypalCheckout.webhook',
       'social.callback',
+      'social.facebookDeletion',
+      'social.facebookDeletionStatus',
     ]);
     const missing = routeList(API).filter(({ group, name, contract }) => {
       if (forBrowsers(group, contract) || byProviders.has(`${group}.${name}`)) return false;
