@@ -3,7 +3,6 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas';
-import { mockupOutputSize } from '@printloom/core';
 import type { Browser } from 'playwright-core';
 import {
   type Baked3dFrame,
@@ -16,7 +15,7 @@ import { ensureBrowserBundle } from './browserBundle.js';
 import { openOfflinePage } from './ChromiumPool.js';
 import { DEFAULT_QUALITY } from './constants.js';
 import { decodeImage, encodeCanvas, RenderInputError } from './images.js';
-import { checkColor, type RenderMockupOptions } from './render.js';
+import { plan3dMockup, type RenderMockupOptions } from './render.js';
 import type { LoadedTemplate } from './templates.js';
 
 /** The size bakes are made at: the largest mockup (spec §9); smaller sizes are sampled from it. */
@@ -209,27 +208,12 @@ export async function renderBaked3dMockupCanvas(
   design: Buffer | Image | Canvas | null,
   options: RenderMockupOptions = {},
 ): Promise<Canvas> {
-  const { template, dir } = loaded;
-  if (template.kind !== '3d' || !template.model) {
-    throw new RenderInputError(`Template "${template.id}" is 2D: render it with renderMockup`);
-  }
-  const space =
-    (options.printSpace && template.printSpaces.find((s) => s.name === options.printSpace)) ||
-    template.printSpaces[0]!;
-  const outSize = mockupOutputSize(
-    { width: template.width, height: template.height },
-    {
-      ...(options.size !== undefined ? { requested: options.size } : {}),
-      ...(options.preview ? { preview: true } : {}),
-    },
-  );
-  const size = Math.max(outSize.width, outSize.height);
-  const color = checkColor(options.color ?? template.colors[0]!.hex_code);
-  const frame = bakedFrame(join(dir, template.model), size);
+  const { model, size, aspect, color } = plan3dMockup(loaded, options);
+  const frame = bakedFrame(model, size);
   const image = Buffer.isBuffer(design) ? await decodeImage(design, 'design') : design;
   const texture = createWrapTexture((w, h) => createCanvas(w, h), image, {
     color,
-    aspect: space.width / space.height,
+    aspect,
     size,
   });
   const pixels = texture.getContext('2d').getImageData(0, 0, texture.width, texture.height);

@@ -140,13 +140,14 @@ export function baseDirOf(file: string): string {
   return dirname(file);
 }
 
-/** Renders a 3D template's mockup in a warm Chromium page of `pool`. */
-export async function render3dMockup(
-  pool: ChromiumPool,
+/**
+ * What a 3D mockup of `loaded` is drawn with, whichever way it is drawn (three.js in Chromium or
+ * the bake): the model file, the square output size, the print space's proportions and the colour.
+ */
+export function plan3dMockup(
   loaded: LoadedTemplate,
-  designPng: Buffer,
-  options: RenderMockupOptions = {},
-): Promise<Buffer> {
+  options: RenderMockupOptions,
+): { model: string; size: number; aspect: number; color: string } {
   const { template, dir } = loaded;
   if (template.kind !== '3d' || !template.model) {
     throw new RenderInputError(`Template "${template.id}" is 2D: render it with renderMockup`);
@@ -161,12 +162,28 @@ export async function render3dMockup(
       ...(options.preview ? { preview: true } : {}),
     },
   );
-  return pool.render({
+  return {
     model: join(dir, template.model),
-    design: designPng,
-    color: checkColor(options.color ?? template.colors[0]!.hex_code),
     size: Math.max(size.width, size.height),
     aspect: space.width / space.height,
+    color: checkColor(options.color ?? template.colors[0]!.hex_code),
+  };
+}
+
+/** Renders a 3D template's mockup in a warm Chromium page of `pool`. */
+export async function render3dMockup(
+  pool: ChromiumPool,
+  loaded: LoadedTemplate,
+  designPng: Buffer,
+  options: RenderMockupOptions = {},
+): Promise<Buffer> {
+  const plan = plan3dMockup(loaded, options);
+  return pool.render({
+    model: plan.model,
+    design: designPng,
+    color: plan.color,
+    size: plan.size,
+    aspect: plan.aspect,
     format: options.format ?? 'jpeg',
     quality: options.quality ?? DEFAULT_QUALITY,
   });
