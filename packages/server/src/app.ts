@@ -195,6 +195,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
     schema: config.dbSchema,
     dataDir: config.dataDir ? join(config.dataDir, 'db') : undefined,
     pgliteMemory: config.pgliteMemory,
+    pgliteImage: config.pgliteImage,
   });
   const blobDir = config.dataDir
     ? join(config.dataDir, 'blobs')

@@ -174,6 +174,12 @@ export const ServerSettings = z
     dbSchema: z.string().optional(),
     /** Data directory: PGlite files and the blob store; in memory + temp dir when undefined. */
     dataDir: z.string().optional(),
+    /**
+     * In-memory PGlite only: a dump of a data directory (`PGlite.dumpDataDir`) the database starts
+     * from instead of running initdb; migrations then apply only what the dump lacks. Tests start
+     * every app from one migrated image (test/pgliteImage.ts).
+     */
+    pgliteImage: z.instanceof(Blob).optional(),
     /** PGlite's memory settings (db/pgliteMemory.ts); the server's own when unset. */
     pgliteMemory: z
       .object({

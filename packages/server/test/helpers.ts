@@ -12,6 +12,7 @@ import { seedCatalog } from '../src/demo/seedCatalog.js';
 import { jobsSchemaFor } from '../src/jobs/createJobRunner.js';
 import { insertGrant } from '../src/sql/sessions.js';
 import { insertUser, type NewUser } from '../src/sql/users.js';
+import { migratedPgliteImage } from './pgliteImage.js';
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -55,7 +56,11 @@ export async function createTestApp(
     authRateLimit: 10_000,
     // The real ALTCHA check, with little work per solution so tests stay quick.
     botCheck: { altchaCost: 1, altchaMaxCounter: 20 },
-    ...(backend === 'pg' ? { databaseUrl: process.env.DATABASE_URL, dbSchema: schema } : {}),
+    ...(backend === 'pg'
+      ? { databaseUrl: process.env.DATABASE_URL, dbSchema: schema }
+      : extra.dataDir
+        ? {}
+        : { pgliteImage: await migratedPgliteImage() }),
     ...extra,
   });
   await seedCatalog(app.db, app.blobDir);

@@ -14,6 +14,8 @@ export interface DbConfig {
   dataDir?: string | undefined;
   /** PGlite's memory settings; the server's (PGLITE_MEMORY) when undefined. */
   pgliteMemory?: PgliteMemory | undefined;
+  /** In-memory PGlite: the data directory dump to start from (see ServerSettings). */
+  pgliteImage?: Blob | undefined;
 }
 
 /** Opens the configured database and brings its schema up to date. */
@@ -26,7 +28,7 @@ export async function openDb(config: DbConfig): Promise<Db> {
     });
   } else {
     if (config.dataDir) await mkdir(config.dataDir, { recursive: true });
-    db = await createPgliteDb(config.dataDir, config.pgliteMemory);
+    db = await createPgliteDb(config.dataDir, config.pgliteMemory, config.pgliteImage);
   }
   await migrate(db);
   return db;
