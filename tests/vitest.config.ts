@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Seeds the demo once; every test server starts from a copy (e2e/fixtures/server.ts).
+    globalSetup: ['./e2e/fixtures/globalSetup.ts'],
   },
 });

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32, deflateSync } from 'node:zlib';
+import { inject } from 'vitest';
 
 export const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 export const NODE = join(ROOT, 'node_modules/.bin/node');
@@ -64,6 +65,9 @@ export async function startServe(
   cli: Printloom,
   dataDir: string,
 ): Promise<{ url: string; child: ChildProcess }> {
+  // From a copy of the run's seeded demo directory, when the global setup made one.
+  const template = inject('demoDataDir');
+  if (template && !existsSync(dataDir)) cpSync(template, dataDir, { recursive: true });
   const port = await freePort();
   // The tests run their own `bulk run` workers: the server's own stay off.
   const child = cli.spawn([
