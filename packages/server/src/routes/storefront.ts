@@ -62,6 +62,7 @@ import { type CouponResolver, priceCheckout } from '../storefront/checkout.js';
 import { checkoutPayment, cspWithStripe, PAY_WITH_PAYPAL } from '../storefront/checkoutPayment.js';
 import { restoredSets } from '../storefront/comboCart.js';
 import { comboProductPage } from '../storefront/comboPage.js';
+import { acceptedEncoding, encodedBody, staticText } from '../storefront/compress.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
 import {
   cartPage,
@@ -177,12 +178,18 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     return { store, prefix, origin: originOf(store), pages, collections };
   }
 
-  const sendHtml = (reply: FastifyReply, page: string, status = 200) =>
-    reply
+  /** A page, compressed when the browser accepts it (storefront/compress.ts). */
+  const sendHtml = (reply: FastifyReply, page: string, status = 200) => {
+    const { body, encoding } = encodedBody(page, reply.request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(page);
+      .header('vary', 'accept-encoding')
+      .send(body);
+  };
+  const script = staticText(STOREFRONT_SCRIPT);
 
   /** Runs a page handler for a store; an unknown or archived store is a 404 page. */
   const page =
@@ -329,6 +336,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
               collectionId: collection.id,
               limit: 8,
               offset: 0,
+              total: false,
             })
           ).rows,
         })),
@@ -337,6 +345,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         sort: 'newest',
         limit: HOME_LATEST,
         offset: 0,
+        total: false,
       });
       return homePage(
         ctx,
@@ -520,11 +529,21 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           `User-agent: *\nAllow: /\nDisallow: /cart\nDisallow: /checkout\nDisallow: /thank-you/\nDisallow: /order-status\n\nSitemap: ${originOf(store)}/sitemap.xml\n`,
         );
     },
-    script: async ({ reply }) =>
-      reply
+    script: async ({ request, reply }) => {
+      // Pages ask for the script by its version (STOREFRONT_SCRIPT_URL): that address never
+      // changes its answer, so it is cached for a year; any other address for five minutes.
+      const { v } = request.query as { v?: string };
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
         .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=300')
-        .send(STOREFRONT_SCRIPT),
+        .header(
+          'cache-control',
+          v === script.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        )
+        .header('vary', 'accept-encoding')
+        .send(encoding ? script[encoding] : script.plain);
+    },
     createCheckout: async ({ params, body, request, reply }) => {
       const store = await storeBySlug(db, params.slug);
       if (!store) throw notFound('This store does not exist');

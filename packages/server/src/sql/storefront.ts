@@ -77,6 +77,17 @@ export const LISTED_SQL = `sc.store_id = $1 AND c.status = 'active' AND c.delete
       SELECT 1 FROM cross_sell_offers o WHERE o.id = sc.offer_id AND o.campaign_id = c.id
          AND o.seller_id = c.seller_id AND o.withdrawn_at IS NULL)))`;
 
+/** LISTED_SQL's first case over `campaigns c` alone: the seller's own live campaigns the store lists. */
+const OWN_LISTED_SQL = `c.seller_id = $2 AND c.status = 'active' AND c.deleted_at IS NULL
+  AND EXISTS (SELECT 1 FROM store_campaigns sc
+               WHERE sc.store_id = $1 AND sc.campaign_id = c.id AND sc.offer_id IS NULL)`;
+
+/** LISTED_SQL's second case over `store_campaigns sc` joined to `campaigns c`: cross-sold ones. */
+const CROSS_LISTED_SQL = `sc.store_id = $1 AND sc.offer_id IS NOT NULL AND sc.seller_id = $2
+  AND c.seller_id <> $2 AND c.status = 'active' AND c.deleted_at IS NULL AND EXISTS (
+      SELECT 1 FROM cross_sell_offers o WHERE o.id = sc.offer_id AND o.campaign_id = c.id
+         AND o.seller_id = c.seller_id AND o.withdrawn_at IS NULL)`;
+
 /** A campaign in a listing. */
 export interface CampaignCard {
   id: number;
@@ -116,12 +127,27 @@ export interface CardQuery {
   collectionId?: number | undefined;
   limit: number;
   offset: number;
+  /** Count every matching campaign too (a listing's pager); the store home needs no count. */
+  total?: boolean;
 }
+
+/** A campaign's shown price: a combo's set price, else its cheapest product's sell price. */
+const CARD_PRICE_SQL = `(CASE WHEN c.system_type = 'combo' AND c.bundle_price IS NOT NULL
+                  THEN c.bundle_price / 100.0
+                  ELSE (SELECT min(${SELL_PRICE_SQL}) FROM products p JOIN product_templates t ON t.id = p.template_id
+                         WHERE p.campaign_id = c.id) END)::float8`;
 
 /**
  * The store's listed campaigns (active, not deleted), optionally in one collection or matching
  * a search, sorted per spec §3, with the total count. In a collection the featured campaigns
  * come first in the seller's order under the `featured` and `relevant` sorts.
+ *
+ * Built for stores of 100,000 campaigns (bench/storefront.js): LISTED_SQL's two cases are
+ * queried apart — the seller's own campaigns from `campaigns` (the newest first walk the
+ * `campaigns_seller_created` index and stop at the page), the cross-sold ones from the store's
+ * offer rows — each cut to the page's depth, then merged. A sort key that needs a subquery
+ * (price, popularity, featured order) is computed only under its sort; the shown price only for
+ * the page's rows; the count only when asked, as its own statement.
  */
 export async function storeCampaignCards(
   db: Queryable,
@@ -131,44 +157,68 @@ export async function storeCampaignCards(
   const params: unknown[] = [store.id, store.seller_id];
   let where = '';
   let rank = '0';
-  if (query.q?.trim()) {
-    params.push(`%${query.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`, query.q.trim());
-    where += ` AND (c.name ILIKE $${params.length - 1} OR c.slug ILIKE $${params.length - 1})`;
-    rank = `CASE WHEN lower(c.name) = lower($${params.length}) THEN 3 WHEN c.name ILIKE $${params.length} || '%' THEN 2 ELSE 1 END`;
+  const q = query.q?.trim();
+  if (q) {
+    params.push(`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    where += ` AND (c.name ILIKE $${params.length} OR c.slug ILIKE $${params.length})`;
   }
   let featured = '1';
+  // In a collection its row `cc` is joined (one per campaign): its featured order is the
+  // expression of the index collection_campaigns_featured_order (migration 067), walked in order.
+  let inCollection = '';
   if (query.collectionId !== undefined) {
     params.push(query.collectionId);
-    const n = params.length;
-    where += ` AND EXISTS (SELECT 1 FROM collection_campaigns cc WHERE cc.collection_id = $${n} AND cc.campaign_id = c.id AND cc.seller_id = $2)`;
-    featured = `(SELECT CASE WHEN cc.featured THEN cc.position ELSE 100000 + cc.position END FROM collection_campaigns cc WHERE cc.collection_id = $${n} AND cc.campaign_id = c.id)`;
-    if (!query.q?.trim()) rank = `-${featured}`;
+    inCollection = `JOIN collection_campaigns cc ON cc.collection_id = $${params.length} AND cc.campaign_id = c.id AND cc.seller_id = $2`;
+    featured = 'CASE WHEN cc.featured THEN cc.position ELSE 100000 + cc.position END';
+    if (!q) rank = `-(${featured})`;
   } else {
     featured = `COALESCE((SELECT min(cc.position) FROM collection_campaigns cc WHERE cc.campaign_id = c.id AND cc.seller_id = $2 AND cc.featured), 100000)`;
   }
+  // The count reads the filters only: the parameters after them (search rank, page) are not its.
+  const filterParams = [...params];
+  if (q) {
+    params.push(q);
+    rank = `CASE WHEN lower(c.name) = lower($${params.length}) THEN 3 WHEN c.name ILIKE $${params.length} || '%' THEN 2 ELSE 1 END`;
+  }
+  const sort = query.sort;
+  const keys = `${rank} AS rank,
+            ${sort === 'featured' ? featured : 'NULL::int'} AS featured_rank,
+            ${sort === 'highest_price' || sort === 'lowest_price' ? CARD_PRICE_SQL : 'NULL::float8'} AS price,
+            ${
+              sort === 'popular'
+                ? `COALESCE((SELECT sum(st.visits + 10 * st.checkouts) FROM storefront_tracks st
+              WHERE st.campaign_id = c.id AND st.store_id = $1), 0)`
+                : 'NULL::bigint'
+            } AS popularity`;
+  const columns = `c.id, c.name, c.slug, c.thumb_url, c.created_at, c.system_type, c.bundle_price, ${keys}`;
   params.push(query.limit, query.offset);
-  const rows = await db.query<CampaignCard & { total: number }>(
-    `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at,
-            (CASE WHEN c.system_type = 'combo' AND c.bundle_price IS NOT NULL
-                  THEN c.bundle_price / 100.0
-                  ELSE (SELECT min(${SELL_PRICE_SQL}) FROM products p JOIN product_templates t ON t.id = p.template_id
-                         WHERE p.campaign_id = c.id) END)::float8 AS price,
-            ${rank} AS rank,
-            ${featured} AS featured_rank,
-            COALESCE((SELECT sum(st.visits + 10 * st.checkouts) FROM storefront_tracks st
-              WHERE st.campaign_id = c.id AND st.store_id = $1), 0) AS popularity,
-            count(*) OVER () AS total
-       FROM store_campaigns sc
-       JOIN campaigns c ON c.id = sc.campaign_id
-      WHERE ${LISTED_SQL}
-        ${where}
-      ORDER BY ${ORDER[query.sort]}
-      LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
+  const limit = `$${params.length - 1}`;
+  const offset = `$${params.length}`;
+  const own = `FROM campaigns c ${inCollection}
+      WHERE ${OWN_LISTED_SQL} ${where}`;
+  const crossSold = `FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id ${inCollection}
+      WHERE ${CROSS_LISTED_SQL} ${where}`;
+  const [rows, counted] = await Promise.all([
+    db.query<CampaignCard>(
+      `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at,
+              COALESCE(c.price, ${CARD_PRICE_SQL}) AS price
+         FROM ((SELECT ${columns} ${own} ORDER BY ${ORDER[sort]} LIMIT ${limit}::bigint + ${offset}::bigint)
+               UNION ALL
+               (SELECT ${columns} ${crossSold} ORDER BY ${ORDER[sort]} LIMIT ${limit}::bigint + ${offset}::bigint)) c
+        ORDER BY ${ORDER[sort]}
+        LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    ),
+    query.total === false
+      ? Promise.resolve(undefined)
+      : db.query<{ n: number }>(
+          `SELECT (SELECT count(*) ${own}) + (SELECT count(*) ${crossSold}) AS n`,
+          filterParams,
+        ),
+  ]);
   return {
-    rows: rows.map(({ total: _t, ...row }) => ({ ...row, price: Number(row.price ?? 0) })),
-    total: Number(rows[0]?.total ?? 0),
+    rows: rows.map((row) => ({ ...row, price: Number(row.price ?? 0) })),
+    total: Number(counted?.[0]?.n ?? rows.length),
   };
 }
 

@@ -88,7 +88,7 @@ const localStorage = dom.localStorage;
 /** Opens a storefront page as the browser would, with the storefront script running on it. */
 function open(page: string) {
   document.open();
-  document.write(page.replace(/<script src="\/public\/storefront.js" defer><\/script>/, ''));
+  document.write(page.replace(/<script src="\/public\/storefront.js[^"]*" defer><\/script>/, ''));
   document.close();
   new Function(STOREFRONT_SCRIPT)();
 }

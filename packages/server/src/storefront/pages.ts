@@ -26,6 +26,7 @@ import { esc, html, type Raw, raw, scriptJson } from './html.js';
 import { type SellableOptions, sellableOptions } from './options.js';
 import type { ProductPersonalization } from './personalization.js';
 import { PERSONALIZATION_CSS, personalizationForm } from './personalizationForm.js';
+import { STOREFRONT_SCRIPT_URL } from './script.js';
 
 /** Where a page is served: `prefix` is `/s/{slug}` on the dashboard host, '' on the store's own. */
 export interface PageContext {
@@ -118,6 +119,15 @@ export interface Head {
   jsonLd?: unknown;
 }
 
+/**
+ * A store without a favicon shows a square of its colour, drawn inline: otherwise the browser
+ * asks for /favicon.ico, which no store has (a 404 in every buyer's console).
+ */
+function defaultFavicon(color: string): string {
+  const fill = /^#[0-9a-f]{3,8}$/i.test(color) ? color : '#1d2125';
+  return `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="${fill}"/></svg>`)}`;
+}
+
 export function layout(ctx: PageContext, head: Head, body: Raw): string {
   const store = ctx.store;
   const primary = store.primary_color ?? '#1d2125';
@@ -132,7 +142,7 @@ ${canonical ? html`<link rel="canonical" href="${canonical}">` : raw('<meta name
 <meta property="og:site_name" content="${brand}"><meta property="og:title" content="${head.title}">
 <meta property="og:description" content="${head.description}"><meta property="og:type" content="${head.type ?? 'website'}">
 ${canonical ? html`<meta property="og:url" content="${canonical}">` : ''}${image ? html`<meta property="og:image" content="${image}"><meta name="twitter:card" content="summary_large_image">` : ''}
-${store.favicon ? html`<link rel="icon" href="${store.favicon}">` : ''}
+<link rel="icon" href="${store.favicon || defaultFavicon(primary)}">
 <style>:root{--primary:${primary};--on-primary:${onColor(primary)}}${raw(CSS)}</style>
 ${head.jsonLd ? raw(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`) : ''}
 </head><body data-store="${store.slug}" data-prefix="${ctx.prefix}" data-currency="${store.currency}" data-locale="${store.locale}">
@@ -148,7 +158,7 @@ ${head.jsonLd ? raw(`<script type="application/ld+json">${scriptJson(head.jsonLd
         ? html`<a href="mailto:${store.contact_email}">${store.contact_email}</a>`
         : ''
     }</div></footer>
-<script src="/public/storefront.js" defer></script></body></html>`.__html
+<script src="${STOREFRONT_SCRIPT_URL}" defer></script></body></html>`.__html
   }`;
 }
 
@@ -406,7 +416,7 @@ export function productPage(
       jsonLd,
     },
     html`<div class="product"><section aria-label="Product images" class="gallery">
-${images[0] ? html`<img id="main-image" src="${images[0].url}" alt="${images[0].alt}" width="800" height="800">` : html`<p class="muted">No pictures of this product yet.</p>`}
+${images[0] ? html`<img id="main-image" src="${images[0].url}" alt="${images[0].alt}" width="800" height="800" fetchpriority="high">` : html`<p class="muted">No pictures of this product yet.</p>`}
 <ul class="thumbs" id="thumbs">${images.map(
       (img, i) =>
         html`<li><button type="button" aria-pressed="${i === 0 ? 'true' : 'false'}" data-src="${img.url}" data-alt="${img.alt}"><img src="${img.url}" alt="" width="64" height="64"><span class="visually-hidden">Show ${img.alt}</span></button></li>`,

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The storefront's only script (no framework): product option pickers, the cart (kept in
  * localStorage per store) and the checkout form. Pages work without it except the cart.
@@ -115,3 +117,9 @@ if(kf)kf.addEventListener('submit',function(e){e.preventDefault();var m=d.getEle
 function tell(t,ok){m.textContent=t;m.className=ok?'notice':'notice error';if(!ok)bt.disabled=false}
 fetch('/public/orders/cancel-request',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(body)}).then(function(x){return x.json()}).then(function(j){tell(j.message||(j.success?'Sent.':'The request failed.'),j.success)},function(){tell('The shop cannot be reached. Please try again.',false)})});
 })();`;
+
+/**
+ * The script's address in pages: versioned by a hash of its text, so it is cached for a year
+ * (`immutable`) and a new release is fetched at once.
+ */
+export const STOREFRONT_SCRIPT_URL = `/public/storefront.js?v=${createHash('sha256').update(STOREFRONT_SCRIPT).digest('hex').slice(0, 12)}`;
