@@ -12,7 +12,7 @@ import { type RunningServer, startServer } from './fixtures/server.js';
 /**
  * The seller side of storefronts in a real browser: a store, a collection with two featured
  * campaigns in a chosen order (set from the keyboard), a page and a blog post, each checked
- * through the API the storefront reads.
+ * through the API the storefront reads, then seen on the new store as a buyer sees it.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -20,6 +20,7 @@ let context: BrowserContext;
 let page: Page;
 let api: ApiClient;
 let storeId = 0;
+let collectionId = 0;
 /** Set to a folder (docs/screenshots) to save a screenshot of the store editor. */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
@@ -100,10 +101,17 @@ describe('a seller builds a storefront', () => {
     await page.getByRole('button', { name: 'Create collection' }).click();
     await page.getByRole('heading', { name: 'Edit Collection: Best Sellers' }).waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    collectionId = id;
+    // Shown in the new store only, and featured on its home.
+    await page.getByLabel('Shown in').selectOption({ label: 'Night Sky Prints' });
+    await page.getByLabel('Feature on the store home').check();
+    await page.getByRole('button', { name: 'Save details' }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'Collection saved.' });
+    await saved.first().waitFor();
     await page.getByRole('checkbox', { name: 'Cat Lovers Tee' }).check();
     await page.getByRole('checkbox', { name: 'Coffee First' }).check();
     await page.getByRole('button', { name: 'Save campaigns' }).click();
-    await page.getByRole('status').filter({ hasText: 'Collection saved.' }).waitFor();
+    await saved.nth(1).waitFor();
 
     await page.getByRole('link', { name: 'Order featured campaigns' }).click();
     await page.getByRole('heading', { name: 'Featured Campaigns: Best Sellers' }).waitFor();
@@ -122,6 +130,7 @@ describe('a seller builds a storefront', () => {
       ['Coffee First', true],
       ['Cat Lovers Tee', true],
     ]);
+    expect(collection).toMatchObject({ store_id: storeId, featured: true });
   });
 
   it('writes a published page in the rich-text editor', async () => {
@@ -173,6 +182,51 @@ describe('a seller builds a storefront', () => {
       content_html: '<p>Forty shirts, one night.</p>',
     });
     expect(post?.published_at).not.toBeNull();
+  });
+
+  it('shows the featured collection, the page and the blog post on the new store', async () => {
+    // The store sells the collection's campaigns.
+    const collection = await api.collections.get({ params: { id: collectionId } });
+    await api.stores.setCampaigns({
+      params: { id: storeId },
+      body: { campaign_ids: collection.campaigns.map((c) => c.id) },
+    });
+    const buyer = await browser.newPage();
+    await buyer.goto(`${server.baseUrl}/s/night-sky-prints/`);
+    const featured = buyer.getByRole('region', { name: collection.name });
+    await featured.getByRole('link', { name: collection.name }).waitFor();
+    expect(
+      await featured.getByRole('heading', { level: 3 }).allTextContents(),
+      'featured campaigns in the seller’s order',
+    ).toEqual(['Coffee First', 'Cat Lovers Tee']);
+    // The header menu's relative /search stays in the store.
+    expect(
+      await buyer
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Search' })
+        .first()
+        .getAttribute('href'),
+    ).toBe('/s/night-sky-prints/search');
+
+    await featured.getByRole('link', { name: collection.name }).click();
+    await buyer.getByRole('heading', { level: 1, name: collection.name }).waitFor();
+    expect(new URL(buyer.url()).pathname).toBe(
+      `/s/night-sky-prints/collections/${collection.slug}`,
+    );
+
+    await buyer.goto(`${server.baseUrl}/s/night-sky-prints/pages/about-us`);
+    await buyer.getByRole('heading', { level: 1, name: 'About us' }).waitFor();
+    expect(await buyer.locator('article strong').textContent()).toBe('Printed under the stars');
+
+    await buyer.goto(`${server.baseUrl}/s/night-sky-prints/blog`);
+    await buyer.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+    await buyer.getByRole('link', { name: 'Studio notes (1)' }).waitFor();
+    await buyer.getByRole('link', { name: 'Our first print run' }).click();
+    await buyer.getByRole('heading', { level: 1, name: 'Our first print run' }).waitFor();
+    expect(new URL(buyer.url()).pathname).toBe('/s/night-sky-prints/blog/our-first-print-run');
+    await buyer.getByText('Forty shirts, one night.').waitFor();
+    await buyer.getByRole('link', { name: 'Studio notes' }).waitFor();
+    await buyer.close();
   });
 
   it('leaves no axe-core violation on the store list, the store editor and the collections', async () => {

@@ -1,6 +1,6 @@
 /**
  * Screenshots of the buyer storefront for docs/screenshots/: storefront-home.png (the demo
- * store's home), storefront-product.png (a demo campaign's product page) and
+ * store's home), storefront-product.png (a demo campaign's product page, its mockup gallery) and
  * storefront-checkout.png (the checkout with its totals, before paying).
  *
  *   npm run build && npm run screenshots:storefront -w @printloom/tests
@@ -23,8 +23,17 @@ try {
     viewport: { width: 1280, height: 900 },
   });
   const page = await context.newPage();
+  /** Every picture of the page loaded (lazy ones scrolled into view first). */
+  const picturesLoaded = async () => {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() =>
+      [...document.images].every((img) => img.complete && img.naturalWidth > 0),
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+  };
   await page.goto('/s/demo/');
   await page.getByRole('heading', { level: 1 }).waitFor();
+  await picturesLoaded();
   await page.screenshot({ path: join(OUT, 'storefront-home.png'), fullPage: true });
 
   await page
@@ -32,6 +41,7 @@ try {
     .first()
     .click();
   await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+  await picturesLoaded();
   await page.screenshot({ path: join(OUT, 'storefront-product.png') });
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'View cart' }).click();

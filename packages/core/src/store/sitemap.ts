@@ -6,11 +6,11 @@ import { PageParam, PerPageParam, paginated } from '../api/pagination.js';
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The kinds of sitemap file a store publishes. */
-export const SITEMAP_KINDS = ['products', 'collections', 'pages'] as const;
+export const SITEMAP_KINDS = ['products', 'collections', 'pages', 'posts'] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 /** A sitemap file's id: its kind and 1-based number, as in `/sitemaps/products-2.xml`. */
-export const SITEMAP_ID_PATTERN = /^(products|collections|pages)-([1-9]\d{0,5})$/;
+export const SITEMAP_ID_PATTERN = /^(products|collections|pages|posts)-([1-9]\d{0,5})$/;
 
 /** Parses a sitemap id (`products-2`) into its kind and number; null when it is not one. */
 export function parseSitemapId(id: string): { kind: SitemapKind; n: number } | null {
@@ -44,7 +44,7 @@ export const SitemapUrlsParams = z.object({
   id: z.coerce.number().int().positive().max(MAX_ID),
   sitemapId: z
     .string()
-    .regex(SITEMAP_ID_PATTERN, 'A sitemap id is products-N, collections-N or pages-N'),
+    .regex(SITEMAP_ID_PATTERN, 'A sitemap id is products-N, collections-N, pages-N or posts-N'),
 });
 export type SitemapUrlsParams = z.infer<typeof SitemapUrlsParams>;
 

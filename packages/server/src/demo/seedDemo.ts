@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db/Db.js';
 import { insertCampaign } from '../sql/campaigns.js';
 import { insertGrant } from '../sql/sessions.js';
 import { getUserByEmail, insertUser } from '../sql/users.js';
+import { seedDemoMockups } from './demoMockups.js';
 import { seedCatalog } from './seedCatalog.js';
 
 /** Every demo account's password, in demo mode only. */
@@ -59,7 +60,7 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
   const templateIds = await seedCatalog(db, blobDir);
   if (await getUserByEmail(db, DEMO_ACCOUNTS.seller)) return false;
   const passwordHash = await hash(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  const sellerId = await db.transaction(async (tx) => {
     const seller = await insertUser(tx, {
       name: 'Demo Seller',
       email: DEMO_ACCOUNTS.seller,
@@ -158,7 +159,10 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
         ],
       );
     }
+    return seller.id;
   });
+  // The live campaigns' product pages show real mockups (drawn once, with the demo data).
+  await seedDemoMockups(db, blobDir, sellerId);
   return true;
 }
 

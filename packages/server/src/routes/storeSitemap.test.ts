@@ -95,6 +95,7 @@ describe.each(BACKENDS)("the seller's view of a store sitemap on %s", (backend) 
       ['products-1', 3],
       ['collections-1', 0],
       ['pages-1', 2],
+      ['posts-1', 0],
     ]);
     const xml = await t.app.inject({ method: 'GET', url: '/s/map-shop/sitemap.xml' });
     for (const file of index.files) expect(xml.body).toContain(`<loc>${file.url}</loc>`);
@@ -139,6 +140,7 @@ describe.each(BACKENDS)("the seller's view of a store sitemap on %s", (backend) 
       ['products-2', 1],
       ['collections-1', 0],
       ['pages-1', 2],
+      ['posts-1', 0],
     ]);
     const second = await sitemapUrls(
       t.app.db,

@@ -4,6 +4,7 @@ import {
   buyerValuesOf,
   CHECKOUT_COUNTRIES,
   campaignUrlName,
+  type Niche,
   normaliseKeyword,
   type PaymentGatewayName,
   personalizationSummary,
@@ -49,11 +50,15 @@ import { countSearch } from '../sql/searchKeywords.js';
 import {
   type PublicStore,
   type StoreSort,
+  storeBlogCategories,
+  storeBlogPostBySlug,
+  storeBlogPosts,
   storeBySlug,
   storeCampaignBySlug,
   storeCampaignCards,
   storeCollectionBySlug,
   storeCollections,
+  storeNiches,
   storePageBySlug,
   storePageLinks,
   trackStorefront,
@@ -65,6 +70,8 @@ import { comboProductPage } from '../storefront/comboPage.js';
 import { acceptedEncoding, encodedBody, staticText } from '../storefront/compress.js';
 import { storeSlugOfHost } from '../storefront/hosts.js';
 import {
+  blogPage,
+  blogPostPage,
   cartPage,
   checkoutPage,
   cmsPage,
@@ -112,6 +119,8 @@ declare module 'fastify' {
 const PER_PAGE = 24;
 const HOME_FEATURED = 4;
 const HOME_LATEST = 12;
+/** Posts per blog page. */
+const POSTS_PER_PAGE = 10;
 /** Published reviews shown on a product page (newest first). */
 const REVIEWS_SHOWN = 20;
 
@@ -409,15 +418,19 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       });
     }),
     search: page(async (ctx, { request }) => {
-      const query = request.query as { sort?: StoreSort; page?: number; q?: string };
+      const query = request.query as { sort?: StoreSort; page?: number; q?: string; niche?: Niche };
       const sort = query.sort ?? (query.q ? 'relevant' : 'newest');
       const pageNo = query.page ?? 1;
-      const { rows, total } = await storeCampaignCards(db, ctx.store, {
-        sort,
-        q: query.q,
-        limit: PER_PAGE,
-        offset: (pageNo - 1) * PER_PAGE,
-      });
+      const [{ rows, total }, niches] = await Promise.all([
+        storeCampaignCards(db, ctx.store, {
+          sort,
+          q: query.q,
+          niche: query.niche,
+          limit: PER_PAGE,
+          offset: (pageNo - 1) * PER_PAGE,
+        }),
+        storeNiches(db, ctx.store),
+      ]);
       // Each search counts once, on its first page (paging through results is the same search).
       const keyword = normaliseKeyword(query.q);
       if (keyword && pageNo === 1) await countSearch(db, ctx.store, keyword, total);
@@ -433,7 +446,39 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         total,
         rows,
         searchForm: true,
+        niche: query.niche,
+        niches,
       });
+    }),
+    blog: page(async (ctx, { request }) => {
+      const query = request.query as { category?: string; page?: number };
+      const pageNo = query.page ?? 1;
+      const categories = await storeBlogCategories(db, ctx.store);
+      const category = query.category
+        ? categories.find((c) => c.slug === query.category)
+        : undefined;
+      if (query.category && !category) {
+        return { status: 404, html: notFoundPage(ctx, 'This blog category has no posts.') };
+      }
+      const { rows, total } = await storeBlogPosts(db, ctx.store, {
+        categoryId: category?.id,
+        limit: POSTS_PER_PAGE,
+        offset: (pageNo - 1) * POSTS_PER_PAGE,
+      });
+      return blogPage(ctx, {
+        posts: rows,
+        total,
+        page: pageNo,
+        perPage: POSTS_PER_PAGE,
+        categories,
+        category: category ?? null,
+      });
+    }),
+    blogPost: page(async (ctx, { params }) => {
+      const post = await storeBlogPostBySlug(db, ctx.store, params.post_slug);
+      return post
+        ? blogPostPage(ctx, post)
+        : { status: 404, html: notFoundPage(ctx, 'This post does not exist.') };
     }),
     page: page(async (ctx, { params }) => {
       const found = await storePageBySlug(db, ctx.store, params.page_slug);

@@ -350,7 +350,7 @@ async function syncProducts(
  * Stores rendered mockups: each replaces the one of its product, print space and mockup
  * template. The default mockup becomes the product's default and the campaign's thumb.
  */
-async function saveMockups(
+export async function saveMockups(
   db: Queryable,
   campaignId: number,
   mockups: readonly CampaignMockupInput[],
@@ -523,4 +523,42 @@ export async function copyCampaign(
     if (target !== undefined) productIds.set(s.id, target);
   });
   return { id: created.id, productIds };
+}
+
+/**
+ * The products of a seller's live campaigns that have no mockup yet, with what drawing one
+ * needs: the template's catalog sku (the renderer's template id), its kind, and the hex of the
+ * product's first offered colour (else the template's first colour). The demo seed reads it.
+ */
+export async function productsWithoutMockups(
+  db: Queryable,
+  sellerId: number,
+): Promise<
+  {
+    campaign_id: number;
+    product_id: number;
+    sku: string | null;
+    mockup_type: string | null;
+    color_hex: string | null;
+    mockup_template_id: number | null;
+    print_space: string | null;
+  }[]
+> {
+  return db.query(
+    `SELECT p.campaign_id, p.id AS product_id, t.sku, t.mockup_type,
+            COALESCE(
+              (SELECT col->>'hex_code' FROM jsonb_array_elements(t.colors) col
+                WHERE col->>'name' = p.options->'color'->>0 LIMIT 1),
+              t.colors->0->>'hex_code') AS color_hex,
+            mt.id AS mockup_template_id, mt.print_space
+       FROM products p
+       JOIN campaigns c ON c.id = p.campaign_id
+       JOIN product_templates t ON t.id = p.template_id
+       LEFT JOIN LATERAL (SELECT m.id, m.print_space FROM mockup_templates m
+                           WHERE m.template_id = t.id ORDER BY m.id LIMIT 1) mt ON true
+      WHERE c.seller_id = $1 AND c.status = 'active' AND c.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM mockups x WHERE x.product_id = p.id)
+      ORDER BY p.campaign_id, p.id`,
+    [sellerId],
+  );
 }

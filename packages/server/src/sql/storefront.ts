@@ -16,9 +16,11 @@ export interface PublicStore {
   title: string | null;
   base_url: string | null;
   logo_bright: string | null;
+  logo_dark: string | null;
   logo_alt: string | null;
   favicon: string | null;
   primary_color: string | null;
+  background_color: string | null;
   contact_email: string | null;
   currency: string;
   locale: string;
@@ -36,7 +38,7 @@ export interface MenuItem {
 }
 
 const STORE_COLUMNS =
-  'id, seller_id, name, slug, title, base_url, logo_bright, logo_alt, favicon, primary_color, contact_email, currency, locale, menus';
+  'id, seller_id, name, slug, title, base_url, logo_bright, logo_dark, logo_alt, favicon, primary_color, background_color, contact_email, currency, locale, menus';
 
 export async function storeBySlug(db: Queryable, slug: string): Promise<PublicStore | undefined> {
   const rows = await db.query<PublicStore>(
@@ -125,6 +127,8 @@ export interface CardQuery {
   q?: string | undefined;
   sort: StoreSort;
   collectionId?: number | undefined;
+  /** Only campaigns of this niche (a core `NICHES` slug). */
+  niche?: string | undefined;
   limit: number;
   offset: number;
   /** Count every matching campaign too (a listing's pager); the store home needs no count. */
@@ -161,6 +165,10 @@ export async function storeCampaignCards(
   if (q) {
     params.push(`%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
     where += ` AND (c.name ILIKE $${params.length} OR c.slug ILIKE $${params.length})`;
+  }
+  if (query.niche) {
+    params.push(query.niche);
+    where += ` AND c.niche = $${params.length}`;
   }
   let featured = '1';
   // In a collection its row `cc` is joined (one per campaign): its featured order is the
@@ -521,4 +529,127 @@ export async function templateShippingRates(
     first_item: Number(r.first_item),
     additional_item: Number(r.additional_item),
   }));
+}
+
+/** The niches of a store's listed campaigns, with how many campaigns each has. */
+export async function storeNiches(
+  db: Queryable,
+  store: PublicStore,
+): Promise<{ niche: string; count: number }[]> {
+  const rows = await db.query<{ niche: string; count: number }>(
+    `SELECT c.niche, count(*)::int AS count FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id
+      WHERE ${LISTED_SQL} AND c.niche IS NOT NULL
+      GROUP BY c.niche ORDER BY c.niche`,
+    [store.id, store.seller_id],
+  );
+  return rows.map((r) => ({ niche: r.niche, count: Number(r.count) }));
+}
+
+/** A published post as the store's blog shows it. */
+export interface StorePost {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content_html: string;
+  cover_image_url: string | null;
+  published_at: Date;
+  updated_at: Date;
+  category: { name: string; slug: string } | null;
+}
+
+type PostRow = Omit<StorePost, 'category'> & {
+  category_name: string | null;
+  category_slug: string | null;
+};
+
+const POST_SELECT = `SELECT p.id, p.title, p.slug, p.excerpt, p.content_html, p.cover_image_url,
+       p.published_at, p.updated_at, bc.name AS category_name, bc.slug AS category_slug
+  FROM blog_posts p
+  LEFT JOIN blog_categories bc ON bc.id = p.category_id AND bc.seller_id = p.seller_id`;
+
+/** Published: a post with status published and a publication time (drafts are never shown). */
+const PUBLISHED = `p.store_id = $1 AND p.seller_id = $2 AND p.status = 'published' AND p.published_at IS NOT NULL`;
+
+const storePost = ({ category_name, category_slug, ...row }: PostRow): StorePost => ({
+  ...row,
+  id: Number(row.id),
+  category: category_name && category_slug ? { name: category_name, slug: category_slug } : null,
+});
+
+/** A page of the store's published posts, newest first, optionally of one category. */
+export async function storeBlogPosts(
+  db: Queryable,
+  store: PublicStore,
+  query: { categoryId?: number | undefined; limit: number; offset: number },
+): Promise<{ rows: StorePost[]; total: number }> {
+  const params: unknown[] = [store.id, store.seller_id];
+  let where = '';
+  if (query.categoryId !== undefined) {
+    params.push(query.categoryId);
+    where = ` AND p.category_id = $${params.length}`;
+  }
+  params.push(query.limit, query.offset);
+  const rows = await db.query<PostRow & { total: number }>(
+    `${POST_SELECT.replace('SELECT ', 'SELECT count(*) OVER () AS total, ')}
+      WHERE ${PUBLISHED}${where}
+      ORDER BY p.published_at DESC, p.id DESC
+      LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return {
+    rows: rows.map(({ total: _t, ...row }) => storePost(row)),
+    total: Number(rows[0]?.total ?? 0),
+  };
+}
+
+export async function storeBlogPostBySlug(
+  db: Queryable,
+  store: PublicStore,
+  slug: string,
+): Promise<StorePost | undefined> {
+  const rows = await db.query<PostRow>(`${POST_SELECT} WHERE ${PUBLISHED} AND p.slug = $3`, [
+    store.id,
+    store.seller_id,
+    slug,
+  ]);
+  return rows[0] ? storePost(rows[0]) : undefined;
+}
+
+/** The store's blog categories that have published posts, by name. */
+export async function storeBlogCategories(
+  db: Queryable,
+  store: PublicStore,
+): Promise<{ id: number; name: string; slug: string; count: number }[]> {
+  const rows = await db.query<{ id: number; name: string; slug: string; count: number }>(
+    `SELECT bc.id, bc.name, bc.slug, count(*)::int AS count
+       FROM blog_categories bc JOIN blog_posts p ON p.category_id = bc.id
+      WHERE bc.store_id = $1 AND bc.seller_id = $2 AND ${PUBLISHED}
+      GROUP BY bc.id, bc.name, bc.slug ORDER BY lower(bc.name), bc.id`,
+    [store.id, store.seller_id],
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), count: Number(r.count) }));
+}
+
+/** The number of the store's published posts, for the sitemap index. */
+export async function storeBlogPostCount(db: Queryable, store: PublicStore): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM blog_posts p WHERE ${PUBLISHED}`,
+    [store.id, store.seller_id],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** One page of the store's published post addresses for a sitemap, in id order. */
+export async function storeBlogPostUrls(
+  db: Queryable,
+  store: PublicStore,
+  limit: number,
+  offset: number,
+): Promise<{ slug: string; updated_at: Date }[]> {
+  return db.query(
+    `SELECT p.slug, p.updated_at FROM blog_posts p WHERE ${PUBLISHED}
+      ORDER BY p.id LIMIT $3 OFFSET $4`,
+    [store.id, store.seller_id, limit, offset],
+  );
 }

@@ -2,6 +2,9 @@ import {
   type BuyerValue,
   campaignUrlName,
   formatCurrency,
+  NICHES,
+  type Niche,
+  nicheLabel,
   PRODUCT_SEARCH_SORTS,
   personalizationSummary,
   REVIEW_TEXT_MAX,
@@ -20,6 +23,7 @@ import type {
   StoreCampaign,
   StoreCollection,
   StorePage,
+  StorePost,
 } from '../sql/storefront.js';
 import type { CheckoutPayment } from './checkoutPayment.js';
 import { esc, html, type Raw, raw, scriptJson } from './html.js';
@@ -58,7 +62,9 @@ input,select,textarea{font:inherit;padding:.5rem .6rem;border:1px solid #6c757d;
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #dee2e6}
 .notice{padding:.75rem 1rem;border-radius:.375rem;background:#e7f1ff}.error{background:#fde8e8;color:#842029}.muted{color:#5c636a}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.pager{display:flex;gap:1rem;margin-top:1rem}.reviews{margin-top:2.5rem}.review-list{list-style:none;padding:0}.review-list li{border-bottom:1px solid #dee2e6;padding:.5rem 0}.review-text{white-space:pre-line}blockquote{margin:.5rem 0 0 1rem;color:#41464b}summary{cursor:pointer;font-weight:600}${PERSONALIZATION_CSS}`;
+.pager{display:flex;gap:1rem;margin-top:1rem}.with-side{display:grid;grid-template-columns:12rem minmax(0,1fr);gap:2rem}@media(max-width:48rem){.with-side{grid-template-columns:1fr}}.side ul{list-style:none;padding:0;margin:0}.side li{margin-bottom:.5rem}
+.chips{display:flex;gap:.5rem;flex-wrap:wrap;list-style:none;padding:0}.chips a{display:inline-block;border:1px solid #adb5bd;border-radius:2rem;padding:.2rem .75rem;text-decoration:none}.chips a[aria-current]{background:#1d2125;color:#fff;border-color:#1d2125}
+.post-cover{width:100%;max-height:28rem;object-fit:cover;border-radius:.5rem}.posts{list-style:none;padding:0}.posts li{border-bottom:1px solid #dee2e6;padding:1rem 0}.reviews{margin-top:2.5rem}.review-list{list-style:none;padding:0}.review-list li{border-bottom:1px solid #dee2e6;padding:.5rem 0}.review-text{white-space:pre-line}blockquote{margin:.5rem 0 0 1rem;color:#41464b}summary{cursor:pointer;font-weight:600}${PERSONALIZATION_CSS}`;
 
 /** White or near-black text on the store colour, whichever reads better (WCAG contrast). */
 function onColor(hex: string): string {
@@ -73,8 +79,24 @@ function onColor(hex: string): string {
   return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#fff' : '#1d2125';
 }
 
-function menuHref(ctx: PageContext, item: NonNullable<PublicStore['menus']['header']>[number]) {
-  if (item.kind === 'url') return item.url ?? '#';
+/**
+ * Where a menu link goes. A link item's address: absolute http(s), mailto: and tel: addresses
+ * and in-page anchors as written; a relative one (`/blog`, `pages/about`) under the store's
+ * prefix, so it stays in the store on `/s/{slug}/` as on the store's own host; any other scheme
+ * (`javascript:`, `data:`) is dropped.
+ */
+export function menuHref(
+  ctx: Pick<PageContext, 'prefix' | 'pages' | 'collections'>,
+  item: NonNullable<PublicStore['menus']['header']>[number],
+): string | null {
+  if (item.kind === 'url') {
+    const url = (item.url ?? '').trim();
+    if (!url) return null;
+    if (/^(https?:\/\/|\/\/|mailto:|tel:|#)/i.test(url)) return url;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return null;
+    if (ctx.prefix && (url === ctx.prefix || url.startsWith(`${ctx.prefix}/`))) return url;
+    return `${ctx.prefix}${url.startsWith('/') ? '' : '/'}${url}`;
+  }
   if (item.kind === 'page') {
     const page = ctx.pages.find((p) => p.id === item.target_id);
     return page ? `${ctx.prefix}/pages/${page.slug}` : null;
@@ -83,10 +105,14 @@ function menuHref(ctx: PageContext, item: NonNullable<PublicStore['menus']['head
   return collection ? `${ctx.prefix}/collections/${collection.slug}` : null;
 }
 
-function menu(ctx: PageContext, position: 'header' | 'footer', label: string): Raw {
-  const configured = (ctx.store.menus[position] ?? [])
+function menuItems(ctx: PageContext, position: 'header' | 'footer' | 'side_column') {
+  return (ctx.store.menus[position] ?? [])
     .map((item) => ({ label: item.label, href: menuHref(ctx, item) }))
     .filter((item): item is { label: string; href: string } => item.href !== null);
+}
+
+function menu(ctx: PageContext, position: 'header' | 'footer', label: string): Raw {
+  const configured = menuItems(ctx, position);
   const items =
     configured.length > 0
       ? configured
@@ -109,6 +135,15 @@ function menu(ctx: PageContext, position: 'header' | 'footer', label: string): R
   )}</ul></nav>`;
 }
 
+/** The store's side column menu (an aside on listing and blog pages); nothing when empty. */
+function sideColumn(ctx: PageContext): Raw | null {
+  const items = menuItems(ctx, 'side_column');
+  if (items.length === 0) return null;
+  return html`<aside class="side"><nav aria-label="Side"><ul>${items.map(
+    (item) => html`<li><a href="${item.href}">${item.label}</a></li>`,
+  )}</ul></nav></aside>`;
+}
+
 export interface Head {
   title: string;
   description: string;
@@ -117,6 +152,24 @@ export interface Head {
   image?: string | null;
   type?: string;
   jsonLd?: unknown;
+  /** Show the store's side column menu beside the page (listing and blog pages). */
+  side?: boolean;
+}
+
+/**
+ * The header's colours and logo. The header bar takes the store's background colour when it has
+ * one; on a dark one (white text reads better, by the same contrast rule as the buttons) it
+ * shows the logo for dark backgrounds (`logo_dark`, else `logo_bright`) and white links.
+ */
+function headerTheme(store: PublicStore): { css: string; logo: string | null } {
+  const bg = store.background_color;
+  if (!bg || !/^#[0-9a-f]{6}$/i.test(bg)) return { css: '', logo: store.logo_bright };
+  const on = onColor(bg);
+  const dark = on === '#fff';
+  return {
+    css: `header{background:${bg};color:${on}}header a,header .brand{color:${on}}`,
+    logo: dark ? (store.logo_dark ?? store.logo_bright) : store.logo_bright,
+  };
 }
 
 /**
@@ -134,6 +187,8 @@ export function layout(ctx: PageContext, head: Head, body: Raw): string {
   const canonical = head.path !== undefined ? `${ctx.origin}${head.path}` : null;
   const image = head.image ? absolute(ctx, head.image) : null;
   const brand = store.title || store.name;
+  const theme = headerTheme(store);
+  const side = head.side ? sideColumn(ctx) : null;
   return `<!doctype html>${
     html`<html lang="${store.locale.split('-')[0] ?? 'en'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -143,16 +198,16 @@ ${canonical ? html`<link rel="canonical" href="${canonical}">` : raw('<meta name
 <meta property="og:description" content="${head.description}"><meta property="og:type" content="${head.type ?? 'website'}">
 ${canonical ? html`<meta property="og:url" content="${canonical}">` : ''}${image ? html`<meta property="og:image" content="${image}"><meta name="twitter:card" content="summary_large_image">` : ''}
 <link rel="icon" href="${store.favicon || defaultFavicon(primary)}">
-<style>:root{--primary:${primary};--on-primary:${onColor(primary)}}${raw(CSS)}</style>
+<style>:root{--primary:${primary};--on-primary:${onColor(primary)}}${raw(CSS)}${raw(theme.css)}</style>
 ${head.jsonLd ? raw(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`) : ''}
 </head><body data-store="${store.slug}" data-prefix="${ctx.prefix}" data-currency="${store.currency}" data-locale="${store.locale}">
 <a class="visually-hidden" href="#main">Skip to content</a>
 <header><div class="bar"><a class="brand" href="${ctx.prefix}/">${
-      store.logo_bright
-        ? html`<img src="${store.logo_bright}" alt="${store.logo_alt || brand}" height="40">`
+      theme.logo
+        ? html`<img src="${theme.logo}" alt="${store.logo_alt || brand}" height="40">`
         : brand
     }</a>${menu(ctx, 'header', 'Main')}</div></header>
-<main id="main">${body}</main>
+<main id="main">${side ? html`<div class="with-side">${side}<div>${body}</div></div>` : body}</main>
 <footer><div class="bar"><span class="muted">© ${brand}</span>${menu(ctx, 'footer', 'Footer')}${
       store.contact_email
         ? html`<a href="mailto:${store.contact_email}">${store.contact_email}</a>`
@@ -224,27 +279,48 @@ export function listingPage(
     total: number;
     rows: CampaignCard[];
     searchForm: boolean;
+    /** The niche the listing is filtered by, and the niches the buyer may filter by. */
+    niche?: Niche | undefined;
+    niches?: { niche: string; count: number }[];
   },
 ): string {
   const last = Math.max(1, Math.ceil(opts.total / opts.perPage));
-  const link = (page: number) => {
+  const link = (page: number, niche: string | undefined = opts.niche) => {
     const params = new URLSearchParams();
     if (opts.q) params.set('q', opts.q);
     if (opts.sort !== 'relevant') params.set('sort', opts.sort);
+    if (niche) params.set('niche', niche);
     if (page > 1) params.set('page', String(page));
     const query = params.toString();
     return `${ctx.prefix}${opts.path}${query ? `?${query}` : ''}`;
   };
+  const niches = (opts.niches ?? []).filter((n): n is { niche: Niche; count: number } =>
+    (NICHES as readonly string[]).includes(n.niche),
+  );
+  const chips =
+    niches.length > 0
+      ? html`<nav aria-label="Product categories"><ul class="chips"><li><a href="${link(1, '')}"${opts.niche ? '' : raw(' aria-current="page"')}>All categories</a></li>${niches.map(
+          (n) =>
+            html`<li><a href="${link(1, n.niche)}"${n.niche === opts.niche ? raw(' aria-current="page"') : ''}>${nicheLabel(n.niche)} <span class="muted">(${n.count})</span></a></li>`,
+        )}</ul></nav>`
+      : '';
+  const nicheName = opts.niche ? nicheLabel(opts.niche) : null;
+  // The canonical address keeps what names the listing (niche, page), not the search or sort.
+  const canonicalQuery = new URLSearchParams();
+  if (opts.niche) canonicalQuery.set('niche', opts.niche);
+  if (opts.page > 1) canonicalQuery.set('page', String(opts.page));
+  const canonicalPath = `${opts.path}${canonicalQuery.size > 0 ? `?${canonicalQuery}` : ''}`;
   return layout(
     ctx,
     {
       title: opts.title,
       description: opts.description,
-      path: opts.page > 1 ? `${opts.path}?page=${opts.page}` : opts.path,
+      path: canonicalPath,
       image: opts.rows[0]?.thumb_url ?? null,
+      side: true,
     },
-    html`<h1>${opts.heading}</h1>${opts.intro ? html`<p>${opts.intro}</p>` : ''}
-<form method="get" action="${ctx.prefix}${opts.path}" role="search" class="row">
+    html`<h1>${opts.heading}${nicheName ? html`: ${nicheName}` : ''}</h1>${opts.intro ? html`<p>${opts.intro}</p>` : ''}${chips}
+<form method="get" action="${ctx.prefix}${opts.path}" role="search" class="row">${opts.niche ? html`<input type="hidden" name="niche" value="${opts.niche}">` : ''}
 ${opts.searchForm ? html`<div><label for="q">Search products</label><input id="q" name="q" type="search" value="${opts.q ?? ''}"></div>` : ''}
 <div><label for="sort">Sort by</label><select id="sort" name="sort">${PRODUCT_SEARCH_SORTS.map(
       (s) =>
@@ -450,6 +526,125 @@ export function cmsPage(ctx: PageContext, page: StorePage): string {
     },
     // content_html is sanitized by the server before it is stored (migration 020).
     html`<article><h1>${page.title}</h1>${raw(page.content_html)}</article>`,
+  );
+}
+
+/** A post date as the store's buyers read it (the store's locale; the date of publication in UTC). */
+function postDate(ctx: PageContext, at: Date): Raw {
+  let text: string;
+  try {
+    text = new Intl.DateTimeFormat(ctx.store.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      at,
+    );
+  } catch {
+    text = at.toISOString().slice(0, 10);
+  }
+  return html`<time datetime="${at.toISOString()}">${text}</time>`;
+}
+
+/** An image address a post may show: http(s), or a path on this server. */
+const imageUrl = (url: string | null) =>
+  url && /^(https?:\/\/|\/(?!\/))/i.test(url.trim()) ? url.trim() : null;
+
+/** Plain text of a post for descriptions: its excerpt, else the start of its text. */
+function postSummary(post: StorePost): string {
+  const text = (post.excerpt?.trim() || post.content_html)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/gi, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
+}
+
+export function blogPage(
+  ctx: PageContext,
+  opts: {
+    posts: StorePost[];
+    total: number;
+    page: number;
+    perPage: number;
+    categories: { name: string; slug: string; count: number }[];
+    category: { name: string; slug: string } | null;
+  },
+): string {
+  const brand = ctx.store.title || ctx.store.name;
+  const last = Math.max(1, Math.ceil(opts.total / opts.perPage));
+  const query = (page: number, category: string | null = opts.category?.slug ?? null) => {
+    const params = new URLSearchParams();
+    if (category) params.set('category', category);
+    if (page > 1) params.set('page', String(page));
+    return params.size > 0 ? `/blog?${params}` : '/blog';
+  };
+  const heading = opts.category ? `Blog: ${opts.category.name}` : 'Blog';
+  return layout(
+    ctx,
+    {
+      title: `${heading} | ${brand}`,
+      description: opts.category
+        ? `Posts about ${opts.category.name} from ${brand}.`
+        : `News and stories from ${brand}.`,
+      path: query(opts.page),
+      image: imageUrl(opts.posts[0]?.cover_image_url ?? null),
+      side: true,
+    },
+    html`<h1>${heading}</h1>${
+      opts.categories.length > 0
+        ? html`<nav aria-label="Blog categories"><ul class="chips"><li><a href="${ctx.prefix}${query(1, null)}"${opts.category ? '' : raw(' aria-current="page"')}>All posts</a></li>${opts.categories.map(
+            (c) =>
+              html`<li><a href="${ctx.prefix}${query(1, c.slug)}"${c.slug === opts.category?.slug ? raw(' aria-current="page"') : ''}>${c.name} <span class="muted">(${c.count})</span></a></li>`,
+          )}</ul></nav>`
+        : ''
+    }${
+      opts.posts.length === 0
+        ? html`<p class="muted">No posts here yet.</p>`
+        : html`<ul class="posts">${opts.posts.map((post) => {
+            const cover = imageUrl(post.cover_image_url);
+            return html`<li><article><h2><a href="${ctx.prefix}/blog/${post.slug}">${post.title}</a></h2>
+<p class="muted">${postDate(ctx, post.published_at)}${post.category ? html` · <a href="${ctx.prefix}${query(1, post.category.slug)}">${post.category.name}</a>` : ''}</p>
+${cover ? html`<img src="${cover}" alt="" loading="lazy" class="post-cover" width="1200" height="630">` : ''}<p>${postSummary(post)}</p></article></li>`;
+          })}</ul>`
+    }<nav class="pager" aria-label="Pages">${opts.page > 1 ? html`<a href="${ctx.prefix}${query(opts.page - 1)}" rel="prev">Newer posts</a>` : ''}${
+      opts.page < last
+        ? html`<a href="${ctx.prefix}${query(opts.page + 1)}" rel="next">Older posts</a>`
+        : ''
+    }</nav>`,
+  );
+}
+
+export function blogPostPage(ctx: PageContext, post: StorePost): string {
+  const brand = ctx.store.title || ctx.store.name;
+  const path = `/blog/${post.slug}`;
+  const cover = imageUrl(post.cover_image_url);
+  const description = postSummary(post) || `${post.title}, from ${brand}.`;
+  return layout(
+    ctx,
+    {
+      title: `${post.title} | ${brand}`,
+      description,
+      path,
+      image: cover,
+      type: 'article',
+      side: true,
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'BlogPosting',
+        headline: post.title,
+        description,
+        url: `${ctx.origin}${path}`,
+        datePublished: post.published_at.toISOString(),
+        dateModified: post.updated_at.toISOString(),
+        ...(cover ? { image: [absolute(ctx, cover)] } : {}),
+        ...(post.category ? { articleSection: post.category.name } : {}),
+        publisher: { '@type': 'Organization', name: brand },
+      },
+    },
+    // Sanitized when saved; again here, as rows may come from elsewhere (the demo seed, imports).
+    html`<article><h1>${post.title}</h1>
+<p class="muted">${postDate(ctx, post.published_at)}${post.category ? html` · <a href="${ctx.prefix}/blog?category=${encodeURIComponent(post.category.slug)}">${post.category.name}</a>` : ''}</p>
+${cover ? html`<img src="${cover}" alt="" class="post-cover" width="1200" height="630">` : ''}
+<div>${raw(sanitizeRichText(post.content_html))}</div></article>
+<p><a href="${ctx.prefix}/blog">All posts</a></p>`,
   );
 }
 

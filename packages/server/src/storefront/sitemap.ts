@@ -8,6 +8,8 @@ import {
 import type { Queryable } from '../db/Db.js';
 import {
   type PublicStore,
+  storeBlogPostCount,
+  storeBlogPostUrls,
   storeCampaignCount,
   storeCampaignUrls,
   storeCollections,
@@ -17,8 +19,8 @@ import { esc } from './html.js';
 
 /**
  * A store's sitemap (sitemaps.org protocol): an index of files of at most 50,000 URLs each,
- * `products-N` (the listed campaigns, in id order), `collections-1` and `pages-1` (the home page
- * and the published CMS pages). The buyer's `/sitemap.xml` and the seller's Sitemap pages are
+ * `products-N` (the listed campaigns, in id order), `collections-1`, `pages-1` (the home page
+ * and the published CMS pages) and `posts-N` (the published blog posts, in id order). The buyer's `/sitemap.xml` and the seller's Sitemap pages are
  * both read from here, so they list the same files and the same URLs.
  */
 
@@ -49,12 +51,14 @@ export async function sitemapFiles(
   origin: string,
   perFile = SITEMAP_MAX_URLS,
 ): Promise<SitemapFileInfo[]> {
-  const [products, collections, pages] = await Promise.all([
+  const [products, collections, pages, posts] = await Promise.all([
     storeCampaignCount(db, store),
     storeCollections(db, store, false),
     storePageLinks(db, store),
+    storeBlogPostCount(db, store),
   ]);
   const files = Math.max(1, Math.ceil(products / perFile));
+  const postFiles = Math.max(1, Math.ceil(posts / perFile));
   const file = (kind: SitemapKind, n: number, count: number): SitemapFileInfo => ({
     id: `${kind}-${n}`,
     kind,
@@ -68,6 +72,9 @@ export async function sitemapFiles(
     file('collections', 1, collections.length),
     // The home page leads the pages file.
     file('pages', 1, pages.length + 1),
+    ...Array.from({ length: postFiles }, (_, i) =>
+      file('posts', i + 1, Math.max(0, Math.min(perFile, posts - i * perFile))),
+    ),
   ];
 }
 
@@ -96,6 +103,16 @@ export async function sitemapUrls(
       urls: rows.map((c) => ({
         loc: `${origin}/products/${campaignUrlName(c)}`,
         lastmod: c.updated_at,
+      })),
+      total: info.url_count,
+    };
+  }
+  if (parsed.kind === 'posts') {
+    const rows = await storeBlogPostUrls(db, store, limit, (parsed.n - 1) * perFile + slice.offset);
+    return {
+      urls: rows.map((p) => ({
+        loc: `${origin}/blog/${encodeURIComponent(p.slug)}`,
+        lastmod: p.updated_at,
       })),
       total: info.url_count,
     };

@@ -10,6 +10,7 @@ import {
   StoreSlugParams,
 } from '../../checkout/schemas.js';
 import { CartRestoreQuery } from '../../customer/AbandonedCheckout.js';
+import { Niche } from '../../enums/niches.js';
 import {
   PersonalizationCheckBody,
   PersonalizationChecked,
@@ -36,6 +37,14 @@ export const PRODUCT_SEARCH_SORTS = [
 export const StoreSearchQuery = z.object({
   q: z.string().max(200).optional(),
   sort: z.enum(PRODUCT_SEARCH_SORTS).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** One niche of core `NICHES`: only campaigns of that product category. */
+  niche: Niche.optional(),
+});
+
+/** Query of the store blog: a page of posts, optionally of one category (its slug). */
+export const StoreBlogQuery = z.object({
+  category: z.string().min(1).max(200).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
@@ -90,6 +99,25 @@ export const storefront = {
     tags,
     auth: 'none',
     params: z.object({ slug, page_slug: slug }),
+    answer: html,
+  }),
+  blog: route({
+    method: 'GET',
+    path: '/s/:slug/blog',
+    summary: "The store's blog: published posts, newest first, optionally of one category",
+    tags,
+    auth: 'none',
+    params: StoreSlugParams,
+    query: StoreBlogQuery,
+    answer: html,
+  }),
+  blogPost: route({
+    method: 'GET',
+    path: '/s/:slug/blog/:post_slug',
+    summary: 'A published blog post of the store (drafts answer 404)',
+    tags,
+    auth: 'none',
+    params: z.object({ slug, post_slug: slug }),
     answer: html,
   }),
   cart: route({
@@ -153,7 +181,8 @@ export const storefront = {
   sitemapPart: route({
     method: 'GET',
     path: '/s/:slug/sitemaps/:name',
-    summary: 'One sitemap of the index: `products-N.xml`, `collections-1.xml`, `pages-1.xml`',
+    summary:
+      'One sitemap of the index: `products-N.xml`, `collections-1.xml`, `pages-1.xml`, `posts-N.xml`',
     tags,
     auth: 'none',
     params: z.object({ slug, name: z.string().max(60) }),

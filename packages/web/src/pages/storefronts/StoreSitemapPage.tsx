@@ -10,13 +10,14 @@ const KIND_LABELS: Record<SitemapKind, string> = {
   products: 'Products',
   collections: 'Collections',
   pages: 'Home and pages',
+  posts: 'Blog posts',
 };
 
 const count = new Intl.NumberFormat('en-US');
 
 /**
  * Sitemap (spec §2 /storefronts/sitemap/{id}): the files a store's public `/sitemap.xml` lists
- * (products in files of at most 50,000 URLs, collections, home and pages), each with its number
+ * (products in files of at most 50,000 URLs, collections, home and pages, blog posts), each with its number
  * of URLs, its public address and a link to the seller's view of its URLs.
  */
 export function StoreSitemapPage() {
