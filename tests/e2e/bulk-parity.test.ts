@@ -20,8 +20,8 @@ import { type RunningServer, startServer } from './fixtures/server.js';
 /**
  * Allowed difference per picture kind: mean absolute channel difference (0–255) and share of
  * pixels with a channel off by more than 32. Measured: designs and 2D mockups 0.000 / 0 %
- * (the same Skia code and encoder on both sides), the 3D frame 0.089 / 0.004 % (the CLI draws it
- * from the mug's bake, the tab with three.js; 0.13 / 0 % when both ran three.js). Before the Node side drew its artwork with the one smoothing setting, the 3 px
+ * (the same Skia code and encoder on both sides), the 3D frame 0.000 / 0 % (both draw it from the
+ * mug's bake with the same kernel; 0.089 / 0.004 % while the tab used three.js). Before the Node side drew its artwork with the one smoothing setting, the 3 px
  * stripes below came out 0.8 % off on the mug's design.
  */
 const TOLERANCE = {
@@ -225,6 +225,11 @@ describe('a bulk row rendered by the CLI worker and by the in-tab worker', () =>
 
     const tabJob = await createJob(template.id, 'Parity in the tab');
     const context = await newContext(browser, server.baseUrl);
+    // The tab draws the mug from its bake, like the CLI: the paint worker reads the maps.
+    const bakeReads: string[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.url().endsWith('/model.bake.bin')) bakeReads.push(request.url());
+    });
     const page = await context.newPage();
     await new LoginPage(page).loginAndWait(ACCOUNTS.seller);
     const tabRow = await doneRow(tabJob);
@@ -259,6 +264,7 @@ describe('a bulk row rendered by the CLI worker and by the in-tab worker', () =>
     expect(figures['101/mockup']?.off).toBeLessThan(TOLERANCE.mockup2d.off);
     expect(figures['201/mockup']?.mean).toBeLessThan(TOLERANCE.mockup3d.mean);
     expect(figures['201/mockup']?.off).toBeLessThan(TOLERANCE.mockup3d.off);
+    expect(bakeReads.some((url) => url.endsWith('/templates/mug-3d/model.bake.bin'))).toBe(true);
     await context.close();
   });
 });

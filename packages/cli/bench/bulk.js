@@ -3,6 +3,8 @@
 // the Node renderer. Prints rows/min, mockups per row, CPU per row and where the workers' time
 // goes.
 //   node bench/bulk.js [rows=60] [workers=2]
+// BENCH_API=http://127.0.0.1:PORT measures against a `printloom serve --demo --workers 0` already
+// running (its start-up takes minutes on a loaded machine, and it is not what is measured).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -35,32 +37,34 @@ function freePort() {
 
 const home = mkdtempSync(join(tmpdir(), 'printloom-bench-'));
 const port = await freePort();
-const api = `http://127.0.0.1:${port}`;
-const server = spawn(
-  process.execPath,
-  // The workers of this process are measured: the server's own stay off.
-  [
-    BIN,
-    'serve',
-    '--demo',
-    '--port',
-    String(port),
-    '--data-dir',
-    join(home, 'data'),
-    '--workers',
-    '0',
-  ],
-  {
-    stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: '', PRINTLOOM_AUTH_RATE_LIMIT: '1000' },
-  },
-);
+const api = process.env.BENCH_API || `http://127.0.0.1:${port}`;
+const server = process.env.BENCH_API
+  ? null
+  : spawn(
+      process.execPath,
+      // The workers of this process are measured: the server's own stay off.
+      [
+        BIN,
+        'serve',
+        '--demo',
+        '--port',
+        String(port),
+        '--data-dir',
+        join(home, 'data'),
+        '--workers',
+        '0',
+      ],
+      {
+        stdio: 'ignore',
+        env: { ...process.env, DATABASE_URL: '', PRINTLOOM_AUTH_RATE_LIMIT: '1000' },
+      },
+    );
 try {
   for (let i = 0; ; i += 1) {
     try {
       if ((await fetch(`${api}/api3/version`)).ok) break;
     } catch {
-      if (i > 400) throw new Error('printloom serve did not start');
+      if (i > 1200) throw new Error('printloom serve did not start');
     }
     await new Promise((done) => setTimeout(done, 250));
   }
@@ -139,7 +143,9 @@ try {
     `  overhead (everything but rendering): ${pct(workerMs - times.renderMs)} of worker time (target ≤ 10 %)`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('close', done));
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('close', done));
+  }
   rmSync(home, { recursive: true, force: true });
 }

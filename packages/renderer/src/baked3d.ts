@@ -145,6 +145,47 @@ export function finishBake(passes: Bake3dPasses, lightScale = BAKE_LIGHT_SCALE):
   return { size, surface, light: quantized, lightScale };
 }
 
+/** What a bake file's companion `model.bake.json` records. */
+export interface BakeMeta {
+  size: number;
+  lightScale: number;
+  /** SHA-256 of the GLB the bake was made from. */
+  glbSha256: string;
+}
+
+/**
+ * The maps from a bake file's decompressed bytes (`model.bake.bin` after Brotli): 8 planes of
+ * 16 bits (u, v, print and other coverage, A r g b, M), each row stored as differences from the
+ * pixel to its left. Shared by Node and the dashboard's worker, which decompress it their way.
+ */
+export function unpackBakePlanes(
+  raw: Uint8Array,
+  meta: Pick<BakeMeta, 'size' | 'lightScale'>,
+): Baked3dMaps {
+  const size = meta.size;
+  const n = size * size;
+  if (raw.byteLength !== n * 16) throw new Error('The bake file does not match its size');
+  // A copy when the bytes are not 2-byte aligned (a Buffer from Node's pool may not be).
+  const aligned = raw.byteOffset % 2 === 0 ? raw : raw.slice();
+  const planes = new Uint16Array(aligned.buffer, aligned.byteOffset, n * 8);
+  const surface = new Uint16Array(n * 4);
+  const light = new Uint16Array(n * 4);
+  for (let c = 0; c < 8; c++) {
+    const to = c < 4 ? surface : light;
+    const k = c % 4;
+    const plane = c * n;
+    for (let y = 0; y < size; y++) {
+      let left = 0;
+      const row = y * size;
+      for (let x = 0; x < size; x++) {
+        left = (left + planes[plane + row + x]!) & 0xffff;
+        to[(row + x) * 4 + k] = left;
+      }
+    }
+  }
+  return { size, surface, light, lightScale: meta.lightScale };
+}
+
 function forNeighbours(p: number, size: number, visit: (q: number) => void): void {
   const x = p % size;
   const y = (p - x) / size;
@@ -165,22 +206,22 @@ function clamp01(x: number): number {
 
 /**
  * The covered pixels of one output size, ready for {@link composeBaked3d}: everything that
- * depends only on the model and the size, worked out once and kept by the caller.
+ * depends only on the model and the size, worked out once and kept by the caller. Uncovered
+ * pixels (the background, most of the frame) are not listed, so the kernel never visits them.
  */
 export interface Baked3dFrame {
   size: number;
-  /** Output pixel index of each covered pixel. */
+  /** Output pixel index of each covered pixel, in increasing order. */
   index: Uint32Array;
-  u: Float32Array;
-  v: Float32Array;
-  ar: Float32Array;
-  ag: Float32Array;
-  ab: Float32Array;
-  m: Float32Array;
-  /** Print and other meshes' coverage, 0–1. */
-  cp: Float32Array;
-  cs: Float32Array;
+  /**
+   * {@link FRAME_STRIDE} values per covered pixel, side by side so the kernel reads one stream:
+   * u, v, A red, green, blue (linear), M, print coverage and other meshes' coverage (0–1).
+   */
+  data: Float32Array;
 }
+
+/** Values per covered pixel in {@link Baked3dFrame.data}. */
+export const FRAME_STRIDE = 8;
 
 /**
  * The frame for an output of `size` pixels from maps baked at `maps.size` (the same view,
@@ -192,22 +233,21 @@ export function prepareBaked3dFrame(maps: Baked3dMaps, size: number): Baked3dFra
   const { surface, light } = maps;
   const scale = maps.lightScale / U16;
   const count = size * size;
-  const index: number[] = [];
-  const cols = { u: [], v: [], ar: [], ag: [], ab: [], m: [], cp: [], cs: [] } as Record<
-    'u' | 'v' | 'ar' | 'ag' | 'ab' | 'm' | 'cp' | 'cs',
-    number[]
-  >;
   const ratio = B / size;
   const k = Math.max(1, Math.ceil(ratio - 1e-9));
+  // First pass: coverage of every output pixel, to size the lists exactly.
+  const coverP = new Float32Array(count);
+  const coverS = new Float32Array(count);
+  let covered = 0;
   for (let p = 0; p < count; p++) {
-    const x = p % size;
-    const y = (p - x) / size;
     let cp = 0;
     let cs = 0;
     if (B === size) {
       cp = surface[p * 4 + 2]! / U16;
       cs = surface[p * 4 + 3]! / U16;
     } else {
+      const x = p % size;
+      const y = (p - x) / size;
       for (let j = 0; j < k; j++) {
         const by = Math.min(B - 1, Math.floor((y + (j + 0.5) / k) * ratio));
         for (let i = 0; i < k; i++) {
@@ -220,20 +260,34 @@ export function prepareBaked3dFrame(maps: Baked3dMaps, size: number): Baked3dFra
       cp /= k * k * U16;
       cs /= k * k * U16;
     }
+    coverP[p] = cp;
+    coverS[p] = cs;
+    if (cp + cs > 0) covered++;
+  }
+  const index = new Uint32Array(covered);
+  const data = new Float32Array(covered * FRAME_STRIDE);
+  let n = 0;
+  for (let p = 0; p < count; p++) {
+    const cp = coverP[p]!;
+    const cs = coverS[p]!;
     if (cp + cs <= 0) continue;
-    index.push(p);
-    cols.cp.push(cp);
-    cols.cs.push(cs);
+    index[n] = p;
+    const o = n * FRAME_STRIDE;
+    n++;
+    data[o + 6] = cp;
+    data[o + 7] = cs;
     if (B === size) {
       const q = p * 4;
-      cols.u.push(surface[q]! / U16);
-      cols.v.push(surface[q + 1]! / U16);
-      cols.ar.push(light[q]! * scale);
-      cols.ag.push(light[q + 1]! * scale);
-      cols.ab.push(light[q + 2]! * scale);
-      cols.m.push(light[q + 3]! * scale);
+      data[o] = surface[q]! / U16;
+      data[o + 1] = surface[q + 1]! / U16;
+      data[o + 2] = light[q]! * scale;
+      data[o + 3] = light[q + 1]! * scale;
+      data[o + 4] = light[q + 2]! * scale;
+      data[o + 5] = light[q + 3]! * scale;
       continue;
     }
+    const x = p % size;
+    const y = (p - x) / size;
     // Bilinear at the output pixel's centre, over the bake pixels that carry a value.
     const fx = (x + 0.5) * ratio - 0.5;
     const fy = (y + 0.5) * ratio - 0.5;
@@ -243,12 +297,6 @@ export function prepareBaked3dFrame(maps: Baked3dMaps, size: number): Baked3dFra
     const y1 = Math.min(B - 1, y0 + 1);
     const tx = Math.max(0, Math.min(1, fx - x0));
     const ty = Math.max(0, Math.min(1, fy - y0));
-    const taps = [
-      [y0 * B + x0, (1 - tx) * (1 - ty)],
-      [y0 * B + x1, tx * (1 - ty)],
-      [y1 * B + x0, (1 - tx) * ty],
-      [y1 * B + x1, tx * ty],
-    ] as const;
     let wUv = 0;
     let wLight = 0;
     let su = 0;
@@ -257,7 +305,9 @@ export function prepareBaked3dFrame(maps: Baked3dMaps, size: number): Baked3dFra
     let sg = 0;
     let sb = 0;
     let sm = 0;
-    for (const [q, w] of taps) {
+    for (let t = 0; t < 4; t++) {
+      const q = (t < 2 ? y0 : y1) * B + (t % 2 === 0 ? x0 : x1);
+      const w = (t % 2 === 0 ? 1 - tx : tx) * (t < 2 ? 1 - ty : ty);
       const c = q * 4;
       const qp = surface[c + 2]!;
       const qs = surface[c + 3]!;
@@ -277,38 +327,27 @@ export function prepareBaked3dFrame(maps: Baked3dMaps, size: number): Baked3dFra
     if (wUv === 0) {
       // The footprint's print lies between the taps: take the nearest print pixel of the footprint.
       const q = nearestWith(maps, x, y, ratio, k, true);
-      cols.u.push(q < 0 ? 0 : surface[q * 4]! / U16);
-      cols.v.push(q < 0 ? 0 : surface[q * 4 + 1]! / U16);
+      data[o] = q < 0 ? 0 : surface[q * 4]! / U16;
+      data[o + 1] = q < 0 ? 0 : surface[q * 4 + 1]! / U16;
     } else {
-      cols.u.push(su / wUv / U16);
-      cols.v.push(sv / wUv / U16);
+      data[o] = su / wUv / U16;
+      data[o + 1] = sv / wUv / U16;
     }
     if (wLight === 0) {
       const q = nearestWith(maps, x, y, ratio, k, false);
       const c = Math.max(0, q) * 4;
-      cols.ar.push(light[c]! * scale);
-      cols.ag.push(light[c + 1]! * scale);
-      cols.ab.push(light[c + 2]! * scale);
-      cols.m.push(light[c + 3]! * scale);
+      data[o + 2] = light[c]! * scale;
+      data[o + 3] = light[c + 1]! * scale;
+      data[o + 4] = light[c + 2]! * scale;
+      data[o + 5] = light[c + 3]! * scale;
     } else {
-      cols.ar.push((sr / wLight) * scale);
-      cols.ag.push((sg / wLight) * scale);
-      cols.ab.push((sb / wLight) * scale);
-      cols.m.push((sm / wLight) * scale);
+      data[o + 2] = (sr / wLight) * scale;
+      data[o + 3] = (sg / wLight) * scale;
+      data[o + 4] = (sb / wLight) * scale;
+      data[o + 5] = (sm / wLight) * scale;
     }
   }
-  return {
-    size,
-    index: Uint32Array.from(index),
-    u: Float32Array.from(cols.u),
-    v: Float32Array.from(cols.v),
-    ar: Float32Array.from(cols.ar),
-    ag: Float32Array.from(cols.ag),
-    ab: Float32Array.from(cols.ab),
-    m: Float32Array.from(cols.m),
-    cp: Float32Array.from(cols.cp),
-    cs: Float32Array.from(cols.cs),
-  };
+  return { size, index, data };
 }
 
 function nearestWith(
@@ -394,10 +433,14 @@ function rgbOf(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+/** The texture in linear colour, reused from one mockup to the next (the kernel is synchronous). */
+let linearScratch = new Float32Array(0);
+
 /**
  * Draws a baked 3D mockup into `out` (RGBA, `frame.size` squared): `texture` is the wrap texture
  * (`createWrapTexture`, the one the three.js scene maps on the print mesh), `color` the product
- * colour of the body.
+ * colour of the body. Only the frame's covered pixels are visited; each is written as one 32-bit
+ * word.
  */
 export function composeBaked3d(
   frame: Baked3dFrame,
@@ -408,7 +451,8 @@ export function composeBaked3d(
   const [bgR, bgG, bgB] = rgbOf(options.background ?? SCENE_BACKGROUND);
   const words = new Uint32Array(out.buffer, out.byteOffset, frame.size * frame.size);
   // Little-endian RGBA in one word (every platform Node and browsers run on).
-  words.fill(((255 << 24) | (bgB << 16) | (bgG << 8) | bgR) >>> 0);
+  const OPAQUE = 0xff000000;
+  words.fill((OPAQUE | (bgB << 16) | (bgG << 8) | bgR) >>> 0);
   const { toLinear: TO_LINEAR, toSrgb: enc, toSrgb8: enc8 } = colourTables();
   const [cr, cg, cb] = rgbOf(clampBrightness(options.color));
   const bodyR = TO_LINEAR[cr]!;
@@ -417,64 +461,81 @@ export function composeBaked3d(
   const W = texture.width;
   const H = texture.height;
   const src = texture.data;
-  const lin = new Float32Array(W * H * 3);
-  for (let i = 0, j = 0; i < W * H; i++, j += 3) {
-    lin[j] = TO_LINEAR[src[i * 4]!]!;
-    lin[j + 1] = TO_LINEAR[src[i * 4 + 1]!]!;
-    lin[j + 2] = TO_LINEAR[src[i * 4 + 2]!]!;
+  if (linearScratch.length < W * H * 3) linearScratch = new Float32Array(W * H * 3);
+  const lin = linearScratch;
+  for (let i = 0, j = 0, k = 0; i < W * H; i++, j += 3, k += 4) {
+    lin[j] = TO_LINEAR[src[k]!]!;
+    lin[j + 1] = TO_LINEAR[src[k + 1]!]!;
+    lin[j + 2] = TO_LINEAR[src[k + 2]!]!;
   }
-  const { index, u, v, ar, ag, ab, m, cp, cs } = frame;
+  const { index, data } = frame;
   const steps = ENCODE_STEPS;
   const maxX = W - 1;
   const maxY = H - 1;
-  for (let i = 0; i < index.length; i++) {
-    const p = index[i]! * 4;
-    const a = cp[i]!;
-    const s = cs[i]!;
-    const lr = ar[i]!;
-    const lg = ag[i]!;
-    const lb = ab[i]!;
-    const lm = m[i]!;
+  // The right and lower neighbours of a tap (none on a one-texel-wide texture).
+  const dx = W > 1 ? 3 : 0;
+  const dy = H > 1 ? W * 3 : 0;
+  const lastX = W > 1 ? maxX - 1 : 0;
+  const lastY = H > 1 ? maxY - 1 : 0;
+  const total = index.length;
+  for (let i = 0, o = 0; i < total; i++, o += FRAME_STRIDE) {
+    const a = data[o + 6]!;
+    const s = data[o + 7]!;
+    const lr = data[o + 2]!;
+    const lg = data[o + 3]!;
+    const lb = data[o + 4]!;
+    const lm = data[o + 5]!;
     let tr = 0;
     let tg = 0;
     let tb = 0;
     if (a > 0) {
       // Bilinear, clamped to the edge, in linear colour; flipY: v = 0 is the image's bottom row.
-      let fx = u[i]! * W - 0.5;
-      let fy = (1 - v[i]!) * H - 0.5;
+      // At the last column or row the tap moves one texel back with a weight of 1 on the edge.
+      let fx = data[o]! * W - 0.5;
+      let fy = (1 - data[o + 1]!) * H - 0.5;
       if (fx < 0) fx = 0;
       else if (fx > maxX) fx = maxX;
       if (fy < 0) fy = 0;
       else if (fy > maxY) fy = maxY;
-      const x0 = fx | 0;
-      const y0 = fy | 0;
+      let x0 = fx | 0;
+      let y0 = fy | 0;
+      if (x0 > lastX) x0 = lastX;
+      if (y0 > lastY) y0 = lastY;
       const tx = fx - x0;
       const ty = fy - y0;
-      const dx = x0 < maxX ? 3 : 0;
-      const dy = y0 < maxY ? W * 3 : 0;
       const q00 = (y0 * W + x0) * 3;
       const q10 = q00 + dx;
       const q01 = q00 + dy;
       const q11 = q01 + dx;
-      const w00 = (1 - tx) * (1 - ty);
-      const w10 = tx * (1 - ty);
-      const w01 = (1 - tx) * ty;
-      const w11 = tx * ty;
-      tr = lin[q00]! * w00 + lin[q10]! * w10 + lin[q01]! * w01 + lin[q11]! * w11;
-      tg = lin[q00 + 1]! * w00 + lin[q10 + 1]! * w10 + lin[q01 + 1]! * w01 + lin[q11 + 1]! * w11;
-      tb = lin[q00 + 2]! * w00 + lin[q10 + 2]! * w10 + lin[q01 + 2]! * w01 + lin[q11 + 2]! * w11;
+      const ux = 1 - tx;
+      const uy = 1 - ty;
+      tr = (lin[q00]! * ux + lin[q10]! * tx) * uy + (lin[q01]! * ux + lin[q11]! * tx) * ty;
+      tg =
+        (lin[q00 + 1]! * ux + lin[q10 + 1]! * tx) * uy +
+        (lin[q01 + 1]! * ux + lin[q11 + 1]! * tx) * ty;
+      tb =
+        (lin[q00 + 2]! * ux + lin[q10 + 2]! * tx) * uy +
+        (lin[q01 + 2]! * ux + lin[q11 + 2]! * tx) * ty;
       if (a === 1) {
         // Inside the print (most pixels): one encode, rounded by the table.
-        out[p] = enc8[step(lr + lm * tr, steps)]!;
-        out[p + 1] = enc8[step(lg + lm * tg, steps)]!;
-        out[p + 2] = enc8[step(lb + lm * tb, steps)]!;
+        let ir = ((lr + lm * tr) * steps + 0.5) | 0;
+        let ig = ((lg + lm * tg) * steps + 0.5) | 0;
+        let ib = ((lb + lm * tb) * steps + 0.5) | 0;
+        if (ir > steps) ir = steps;
+        if (ig > steps) ig = steps;
+        if (ib > steps) ib = steps;
+        words[index[i]!] = OPAQUE | (enc8[ib]! << 16) | (enc8[ig]! << 8) | enc8[ir]!;
         continue;
       }
     }
     if (s === 1) {
-      out[p] = enc8[step(lr + lm * bodyR, steps)]!;
-      out[p + 1] = enc8[step(lg + lm * bodyG, steps)]!;
-      out[p + 2] = enc8[step(lb + lm * bodyB, steps)]!;
+      let ir = ((lr + lm * bodyR) * steps + 0.5) | 0;
+      let ig = ((lg + lm * bodyG) * steps + 0.5) | 0;
+      let ib = ((lb + lm * bodyB) * steps + 0.5) | 0;
+      if (ir > steps) ir = steps;
+      if (ig > steps) ig = steps;
+      if (ib > steps) ib = steps;
+      words[index[i]!] = OPAQUE | (enc8[ib]! << 16) | (enc8[ig]! << 8) | enc8[ir]!;
       continue;
     }
     const bg = Math.max(0, 1 - a - s);
@@ -491,8 +552,10 @@ export function composeBaked3d(
       g += s * enc[step(lg + lm * bodyG, steps)]!;
       b += s * enc[step(lb + lm * bodyB, steps)]!;
     }
-    out[p] = Math.min(255, (r + 0.5) | 0);
-    out[p + 1] = Math.min(255, (g + 0.5) | 0);
-    out[p + 2] = Math.min(255, (b + 0.5) | 0);
+    words[index[i]!] =
+      OPAQUE |
+      (Math.min(255, (b + 0.5) | 0) << 16) |
+      (Math.min(255, (g + 0.5) | 0) << 8) |
+      Math.min(255, (r + 0.5) | 0);
   }
 }

@@ -7,14 +7,16 @@ import type { Browser } from 'playwright-core';
 import {
   type Baked3dFrame,
   type Baked3dMaps,
+  type BakeMeta,
   composeBaked3d,
   prepareBaked3dFrame,
+  unpackBakePlanes,
 } from '../baked3d.js';
 import { createWrapTexture } from '../wrapTexture.js';
 import { ensureBrowserBundle } from './browserBundle.js';
 import { openOfflinePage } from './ChromiumPool.js';
 import { DEFAULT_QUALITY } from './constants.js';
-import { decodeImage, encodeCanvas, RenderInputError } from './images.js';
+import { decodeImage, encodeRgba, RenderInputError } from './images.js';
 import { plan3dMockup, type RenderMockupOptions } from './render.js';
 import type { LoadedTemplate } from './templates.js';
 
@@ -27,12 +29,7 @@ export function bakeFiles(glbPath: string): { meta: string; data: string } {
   return { meta: `${base}.bake.json`, data: `${base}.bake.bin` };
 }
 
-export interface BakeMeta {
-  size: number;
-  lightScale: number;
-  /** SHA-256 of the GLB the bake was made from. */
-  glbSha256: string;
-}
+export type { BakeMeta };
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -65,25 +62,7 @@ export function packBake(maps: Baked3dMaps): Buffer {
 }
 
 export function unpackBake(data: Buffer, meta: BakeMeta): Baked3dMaps {
-  const raw = brotliDecompressSync(data);
-  const n = meta.size * meta.size;
-  if (raw.length !== n * 16) throw new Error('The bake file does not match its size');
-  const planes = new Uint16Array(raw.buffer, raw.byteOffset, n * 8);
-  const surface = new Uint16Array(n * 4);
-  const light = new Uint16Array(n * 4);
-  for (let c = 0; c < 8; c++) {
-    const to = c < 4 ? surface : light;
-    const k = c % 4;
-    for (let y = 0; y < meta.size; y++) {
-      let left = 0;
-      for (let x = 0; x < meta.size; x++) {
-        const p = y * meta.size + x;
-        left = (left + planes[c * n + p]!) & 0xffff;
-        to[p * 4 + k] = left;
-      }
-    }
-  }
-  return { size: meta.size, surface, light, lightScale: meta.lightScale };
+  return unpackBakePlanes(brotliDecompressSync(data), meta);
 }
 
 interface BakePageApi {
@@ -200,14 +179,15 @@ export function bakedFrame(glbPath: string, size: number): Promise<Baked3dFrame>
 }
 
 /**
- * A 3D template's mockup drawn from its bake on @napi-rs/canvas: the wrap texture made as for
- * the three.js scene, warped and lit per pixel (`composeBaked3d`). No browser is started.
+ * A 3D template's mockup drawn from its bake as RGBA pixels: the wrap texture made as for the
+ * three.js scene (on @napi-rs/canvas), warped and lit per pixel (`composeBaked3d`). No browser
+ * is started.
  */
-export async function renderBaked3dMockupCanvas(
+export async function renderBaked3dMockupPixels(
   loaded: LoadedTemplate,
   design: Buffer | Image | Canvas | null,
   options: RenderMockupOptions = {},
-): Promise<Canvas> {
+): Promise<{ size: number; data: Uint8Array }> {
   const { model, size, aspect, color } = plan3dMockup(loaded, options);
   const frame = bakedFrame(model, size);
   const image = Buffer.isBuffer(design) ? await decodeImage(design, 'design') : design;
@@ -217,20 +197,39 @@ export async function renderBaked3dMockupCanvas(
     size,
   });
   const pixels = texture.getContext('2d').getImageData(0, 0, texture.width, texture.height);
+  const data = new Uint8Array(size * size * 4);
+  composeBaked3d(await frame, pixels, { color }, data);
+  return { size, data };
+}
+
+/** The baked 3D mockup on a canvas (see {@link renderBaked3dMockupPixels}). */
+export async function renderBaked3dMockupCanvas(
+  loaded: LoadedTemplate,
+  design: Buffer | Image | Canvas | null,
+  options: RenderMockupOptions = {},
+): Promise<Canvas> {
+  const { size, data } = await renderBaked3dMockupPixels(loaded, design, options);
   const canvas = createCanvas(size, size);
   const ctx = canvas.getContext('2d');
   const out = ctx.createImageData(size, size);
-  composeBaked3d(await frame, pixels, { color }, out.data);
+  out.data.set(data);
   ctx.putImageData(out, 0, 0);
   return canvas;
 }
 
-/** Renders and encodes a baked 3D mockup (JPEG by default). */
+/**
+ * Renders and encodes a baked 3D mockup (JPEG by default). The pixels go to the encoder as they
+ * are (every one opaque), without a canvas: putting 4 MP on a canvas cost more than the kernel.
+ */
 export async function renderBaked3dMockup(
   loaded: LoadedTemplate,
   design: Buffer | Image | Canvas | null,
   options: RenderMockupOptions = {},
 ): Promise<Buffer> {
-  const canvas = await renderBaked3dMockupCanvas(loaded, design, options);
-  return encodeCanvas(canvas, options.format ?? 'jpeg', options.quality ?? DEFAULT_QUALITY);
+  const { size, data } = await renderBaked3dMockupPixels(loaded, design, options);
+  return encodeRgba(
+    { width: size, height: size, data },
+    options.format ?? 'jpeg',
+    options.quality ?? DEFAULT_QUALITY,
+  );
 }

@@ -89,6 +89,9 @@ export async function loadImageFrom(source: string, baseDir?: string): Promise<C
 
 let sharpModule: Promise<typeof import('sharp')> | undefined;
 
+/** zlib level of print-file PNGs (see the README's "PNG encoding"). */
+export const PNG_COMPRESSION_LEVEL = 6;
+
 /**
  * A canvas as PNG bytes, through libspng (sharp) rather than Skia's encoder: the same pixels at
  * about 0.4× the CPU (`npm run bench` prints both). The pixels are read unpremultiplied by Skia
@@ -104,8 +107,29 @@ export async function encodePng(canvas: Canvas): Promise<Buffer> {
   return sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), {
     raw: { width, height, channels: 4 },
   })
-    .png({ compressionLevel: 6 })
+    .png({ compressionLevel: PNG_COMPRESSION_LEVEL })
     .toBuffer();
+}
+
+/**
+ * Opaque RGBA pixels (not from a canvas) encoded by libvips: JPEG with libjpeg-turbo at the
+ * quality given and 4:2:0 chroma, as Skia's encoder writes them; PNG through libspng as
+ * {@link encodePng}. Runs on the libuv pool.
+ */
+export async function encodeRgba(
+  pixels: { width: number; height: number; data: Uint8Array },
+  format: OutputFormat,
+  quality = DEFAULT_QUALITY,
+): Promise<Buffer> {
+  sharpModule ??= import('sharp');
+  const sharp = (await sharpModule).default;
+  const { width, height, data } = pixels;
+  const image = sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+  });
+  if (format === 'png') return image.png({ compressionLevel: PNG_COMPRESSION_LEVEL }).toBuffer();
+  if (format === 'webp') return image.webp({ quality }).toBuffer();
+  return image.removeAlpha().jpeg({ quality, chromaSubsampling: '4:2:0' }).toBuffer();
 }
 
 /** Encodes a canvas: JPEG and WebP at quality 90 by default, PNG lossless. */

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -264,5 +267,31 @@ describe.each(BACKENDS)('uploads on %s', (backend) => {
     expect(thumb.statusCode).toBe(200);
     const image = await loadImage(thumb.rawPayload);
     expect([image.width, image.height]).toEqual([160, 80]);
+  });
+
+  it('serves a 3D bake Brotli-encoded to a browser and decompressed to other clients', async () => {
+    const url = '/files/s0/templates/mug-3d/model.bake.bin';
+    const stored = await readFile(join(t.app.blobDir, 's0/templates/mug-3d/model.bake.bin'));
+    const browser = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(browser.statusCode).toBe(200);
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.rawPayload.equals(stored)).toBe(true);
+    const plain = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // 8 planes of 16 bits at the bake's size.
+    const meta = JSON.parse(
+      (await t.app.inject({ method: 'GET', url: url.replace('.bin', '.json') })).body,
+    ) as { size: number };
+    expect(plain.rawPayload.length).toBe(meta.size * meta.size * 16);
+    expect(plain.rawPayload.equals(brotliDecompressSync(stored))).toBe(true);
   });
 });

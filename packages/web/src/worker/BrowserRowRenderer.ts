@@ -51,8 +51,9 @@ export interface BrowserRowRendererOptions {
 
 /**
  * The bulk worker's renderer in the dashboard tab. It performs core's planRowImages plan, the
- * same plan the CLI's Node renderer performs: drawings and 2D mockups in the paint worker, 3D
- * mockups with the renderer's three.js scene in the 3D worker, then everything uploaded through
+ * same plan the CLI's Node renderer performs: drawings, 2D mockups and 3D mockups from the
+ * templates' bakes in the paint worker (the renderer's three.js scene in the 3D worker for a
+ * template without a bake), then everything uploaded through
  * the pre-signed flow; design uploads run while the 3D frames render.
  */
 export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
@@ -119,6 +120,20 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
             ]
           : [],
       ),
+      mockups3d: plan.mockups.flatMap((m) =>
+        m.kind === '3d'
+          ? [
+              {
+                key: mockupKey(m),
+                designKey: m.drawingKey,
+                template: m.template,
+                size: m.size,
+                aspect: m.aspect,
+                color: m.color,
+              },
+            ]
+          : [],
+      ),
     });
     const drawings = new Map(painted.designs.map((d) => [d.key, d]));
     const jpegs = new Map(painted.mockups.map((m) => [m.key, m.jpeg]));
@@ -153,9 +168,10 @@ export class BrowserRowRenderer implements MultiSpaceRenderer, RegularRenderer {
         );
         return entry;
       });
-      // 3D frames render while the other images upload.
+      // 3D mockups come from the templates' bakes, drawn by the painter; a template without a
+      // bake renders with three.js here, while the other images upload.
       for (const mockup of plan.mockups) {
-        if (mockup.kind !== '3d') continue;
+        if (mockup.kind !== '3d' || jpegs.has(mockupKey(mockup))) continue;
         const design = drawings.get(mockup.drawingKey)?.bitmap;
         if (!design) throw new Error(`Mockup ${mockup.mockup_id} has no design`);
         const { template } = mockup;

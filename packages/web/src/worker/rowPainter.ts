@@ -1,7 +1,17 @@
-import { drawContained, drawMockup, type MockupTemplateFile } from '@printloom/renderer';
+import {
+  type Baked3dFrame,
+  composeBaked3d,
+  createWrapTexture,
+  type DrawableImage,
+  drawContained,
+  drawMockup,
+  type MockupTemplateFile,
+  prepareBaked3dFrame,
+} from '@printloom/renderer';
 import {
   type BrowserCanvas,
   browserCanvasFactory,
+  context2dOf,
   createBrowserCanvas,
   encodeCanvas,
   rendererContext,
@@ -36,11 +46,27 @@ export interface PaintMockup {
   color: string;
 }
 
+/**
+ * One planned 3D mockup, drawn from the template's bake with the renderer's baked kernel (the
+ * CLI's code); a template without a bake is left out of the result for three.js to draw.
+ */
+export interface PaintMockup3d {
+  key: string;
+  designKey: string;
+  template: MockupTemplateFile;
+  /** Output side in pixels (square). */
+  size: number;
+  /** Print space width / height. */
+  aspect: number;
+  color: string;
+}
+
 export interface PaintRequest {
   /** Handed over to the painter, which closes them once the row is drawn. */
   artworks: PaintArtwork[];
   designs: PaintDesign[];
   mockups: PaintMockup[];
+  mockups3d?: PaintMockup3d[];
 }
 
 export interface PaintResult {
@@ -60,6 +86,21 @@ export interface RowPainter {
  */
 export function createRowPainter(options: { templates: TemplateAssets }): RowPainter {
   const outputs = new Map<string, BrowserCanvas>();
+  /** Baked frames per model and size (about 60 MB for the mug at 2000 px), null: no bake. */
+  const frames = new Map<string, Promise<Baked3dFrame | null>>();
+
+  const frameOf = (template: MockupTemplateFile, size: number) => {
+    const key = `${template.model}|${size}`;
+    let found = frames.get(key);
+    if (!found) {
+      found = options.templates
+        .bake(template)
+        .then((maps) => (maps ? prepareBaked3dFrame(maps, size) : null));
+      found.catch(() => frames.delete(key));
+      frames.set(key, found);
+    }
+    return found;
+  };
   let queue: Promise<unknown> = Promise.resolve();
 
   const output = (width: number, height: number) => {
@@ -105,6 +146,37 @@ export function createRowPainter(options: { templates: TemplateAssets }): RowPai
           color: mockup.color,
           createCanvas: browserCanvasFactory,
         });
+        result.mockups.push({
+          key: mockup.key,
+          jpeg: await encodeCanvas(canvas, 'image/jpeg', MOCKUP_JPEG_QUALITY),
+        });
+      }
+      for (const mockup of request.mockups3d ?? []) {
+        const design = canvases.get(mockup.designKey);
+        if (!design) throw new Error(`Mockup ${mockup.key} has no design`);
+        const frame = await frameOf(mockup.template, mockup.size);
+        if (!frame) continue;
+        // The wrap texture the three.js scene maps, warped and lit by the bake (as on the CLI).
+        const texture = createWrapTexture(
+          browserCanvasFactory,
+          design as unknown as DrawableImage,
+          {
+            color: mockup.color,
+            aspect: mockup.aspect,
+            size: mockup.size,
+          },
+        );
+        const pixels = context2dOf(texture as unknown as BrowserCanvas).getImageData(
+          0,
+          0,
+          texture.width,
+          texture.height,
+        );
+        const canvas = output(mockup.size, mockup.size);
+        const ctx = context2dOf(canvas);
+        const image = ctx.createImageData(mockup.size, mockup.size);
+        composeBaked3d(frame, pixels, { color: mockup.color }, image.data);
+        ctx.putImageData(image, 0, 0);
         result.mockups.push({
           key: mockup.key,
           jpeg: await encodeCanvas(canvas, 'image/jpeg', MOCKUP_JPEG_QUALITY),

@@ -1,8 +1,11 @@
 import {
+  type Baked3dMaps,
+  type BakeMeta,
   loadLayers,
   type MockupLayers,
   type MockupTemplateFile,
   TemplateManifest,
+  unpackBakePlanes,
 } from '@printloom/renderer';
 import type { ImageFetcher } from './browserCanvas.js';
 import { loadBitmap } from './browserCanvas.js';
@@ -17,6 +20,13 @@ export interface TemplateAssets {
   list(): Promise<MockupTemplateFile[]>;
   layers(template: MockupTemplateFile, printSpace: string): Promise<MockupLayers>;
   model(template: MockupTemplateFile): Promise<ArrayBuffer>;
+  /**
+   * The baked maps of a 3D template's model (`model.bake.json` and `model.bake.bin` beside the
+   * GLB; the server sends the maps Brotli-encoded and the browser decompresses them), or null
+   * when the catalog has no bake for it (the caller renders with three.js then). Not kept:
+   * callers keep the frames they prepare from it, and the files are cached by the browser.
+   */
+  bake(template: MockupTemplateFile): Promise<Baked3dMaps | null>;
 }
 
 export function createTemplateAssets(options: {
@@ -45,7 +55,7 @@ export function createTemplateAssets(options: {
     return manifest;
   };
 
-  return {
+  const assets: TemplateAssets = {
     list: templates,
     layers(template, printSpace) {
       const mockup = template.mockups.find((m) => m.printSpace === printSpace);
@@ -77,5 +87,30 @@ export function createTemplateAssets(options: {
       }
       return cached;
     },
+    async bake(template) {
+      const file = template.model;
+      if (!file) throw new Error(`Template "${template.id}" has no 3D model`);
+      const base = url(file.replace(/\.glb$/i, ''));
+      const metaResponse = await fetch(`${base}.bake.json`);
+      if (metaResponse.status === 404) return null;
+      if (!metaResponse.ok) {
+        throw new Error(`Cannot load ${base}.bake.json: HTTP ${metaResponse.status}`);
+      }
+      const meta = (await metaResponse.json()) as BakeMeta;
+      // The GLB is the source of truth: a bake of another version of it is not used (three.js
+      // draws the model itself then). Where digests are unavailable (not a secure context) the
+      // catalog's files are trusted as the server wrote them together.
+      if (globalThis.crypto?.subtle) {
+        const model = await assets.model(template);
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', model));
+        const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+        if (hex !== meta.glbSha256) return null;
+      }
+      const data = await fetch(`${base}.bake.bin`);
+      if (data.status === 404) return null;
+      if (!data.ok) throw new Error(`Cannot load ${base}.bake.bin: HTTP ${data.status}`);
+      return unpackBakePlanes(new Uint8Array(await data.arrayBuffer()), meta);
+    },
   };
+  return assets;
 }
