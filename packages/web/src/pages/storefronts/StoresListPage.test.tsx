@@ -23,7 +23,8 @@ const base: UserInput = {
   created_at: '2025-01-01 00:00:00',
   email_verified_at: '2025-01-01 00:00:00',
 };
-const LOAD_TIMEOUT = { timeout: 10_000 };
+// The first render loads the page lazily, slow on a busy machine.
+const LOAD_TIMEOUT = { timeout: 60_000 };
 
 beforeEach(() => {
   vi.stubGlobal('fetch', storesServer());

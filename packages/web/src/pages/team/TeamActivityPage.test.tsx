@@ -84,7 +84,8 @@ const seller: UserInput = {
   utc_offset: 2,
 };
 
-const LOAD_TIMEOUT = { timeout: 10_000 };
+// The first render loads the page lazily, slow on a busy machine.
+const LOAD_TIMEOUT = { timeout: 60_000 };
 
 let server: ReturnType<typeof activityServer>;
 beforeEach(() => {
