@@ -18,17 +18,21 @@ export const TEAM_MESSAGES = {
   accountNeeded: 'Choose a name and a password to create your account.',
   accepted: 'You have joined the team. Sign in and use Switch Account to act for it.',
   removed: 'The member has been removed; their access ended at once.',
+  noStoreChosen: 'Choose at least one store, or give access to every store.',
 } as const;
 
 /** A permission a member can be given: the known ones (spec §6). */
 export const TeamPermission = z.enum(KNOWN_PERMISSIONS);
 export type TeamPermission = z.infer<typeof TeamPermission>;
 
+// A limit lists at least one store: `/me`'s team_store_ids is empty for "every store" (spec §3),
+// so a limit to no store could not be told apart from no limit.
 const storeIds = z
   .array(z.number().int().positive())
+  .min(1, TEAM_MESSAGES.noStoreChosen)
   .max(TEAM_STORE_LIMIT_MAX)
   .nullable()
-  .describe('Stores the member is limited to; null or absent for every store');
+  .describe('Stores the member is limited to (at least one); null or absent for every store');
 
 /** A person acting for the seller through an authorized account. */
 export const TeamMember = z.object({

@@ -19,6 +19,7 @@ export type UserLike = Partial<
     | 'facebook'
     | 'phone'
     | 'utc_offset'
+    | 'team_store_ids'
   >
 > & {
   roles?: readonly string[] | null | undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginated } from '../api/pagination.js';
+import { NotificationTopicSchema } from './notificationTopics.js';
 
 /**
  * A seller notification (spec §3). `message` is HTML the server has already sanitized; a missing
@@ -16,6 +17,8 @@ export const Notification = z.object({
   created_at: z.string(),
   type: z.number().int().nonnegative().default(1),
   seller_id: z.number().int().positive().nullable().optional(),
+  /** What it is about; a team member sees it only with the topic's permission. */
+  topic: NotificationTopicSchema.default('announcement'),
 });
 export type Notification = z.infer<typeof Notification>;
 

@@ -2,6 +2,7 @@ export * from './channelMessage.js';
 export * from './constants.js';
 export * from './Notification.js';
 export * from './NotificationChannel.js';
+export * from './notificationTopics.js';
 export * from './repeatAlert.js';
 export * from './retrySchedule.js';
 export * from './sha256.js';

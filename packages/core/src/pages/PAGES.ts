@@ -610,6 +610,14 @@ export const PAGES = {
     permission: 'get_users',
     gates: ['account_owner'],
   },
+  // The account's audit log (issue 15): who acted for the account, what and when. Read-only.
+  team_activity: {
+    path: '/team/activity',
+    title: 'Team Activity',
+    layout: 'default',
+    permission: 'get_users',
+    gates: ['account_owner'],
+  },
 
   // Pages outside the menu
   account_settings: {

@@ -1,4 +1,5 @@
 import { hash } from '@node-rs/argon2';
+import type { NotificationTopic } from '@printloom/core';
 import type { Db, Queryable } from '../db/Db.js';
 import { insertCampaign } from '../sql/campaigns.js';
 import { insertGrant } from '../sql/sessions.js';
@@ -20,13 +21,15 @@ export const DEMO_ACCOUNTS = {
 export const DEMO_TEAM_PERMISSIONS = ['get_campaigns', 'update_campaign', 'get_payments'];
 
 async function seedNotifications(db: Queryable, sellerId: number): Promise<void> {
-  const rows: Array<[number | null, string, string, boolean, number]> = [
+  // The topic decides which team members see it (core notificationTopics.ts).
+  const rows: Array<[number | null, string, string, boolean, number, NotificationTopic]> = [
     [
       sellerId,
       'Welcome to Printloom',
       '<p>Create a store, then launch your first campaign.</p>',
       false,
       1,
+      'announcement',
     ],
     [
       sellerId,
@@ -34,6 +37,7 @@ async function seedNotifications(db: Queryable, sellerId: number): Promise<void>
       '<p>Payouts now run every <b>Monday</b>.</p><script>alert(1)</script>',
       true,
       1,
+      'payments',
     ],
     [
       null,
@@ -41,12 +45,13 @@ async function seedNotifications(db: Queryable, sellerId: number): Promise<void>
       '<p>Now with a <a href="/campaigns">3D mockup</a>.</p>',
       false,
       2,
+      'announcement',
     ],
   ];
-  for (const [seller, subject, message, warning, type] of rows) {
+  for (const [seller, subject, message, warning, type, topic] of rows) {
     await db.query(
-      'INSERT INTO notifications (seller_id, subject, message, is_warning, type) VALUES ($1, $2, $3, $4, $5)',
-      [seller, subject, message, warning, type],
+      'INSERT INTO notifications (seller_id, subject, message, is_warning, type, topic) VALUES ($1, $2, $3, $4, $5, $6)',
+      [seller, subject, message, warning, type, topic],
     );
   }
 }

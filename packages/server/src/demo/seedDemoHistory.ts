@@ -445,7 +445,7 @@ export async function seedDemoHistory(
       if (order.fate === 'paid') continue;
       await sendToProduction(tx, app.jobs, await read(), operator);
       if (order.fate === 'designing') continue;
-      const waiting = (await senDesignQueue(tx, sellerId)).filter(
+      const waiting = (await senDesignQueue(tx, sellerId, null)).filter(
         (item) => Number(item.order_id) === order.id,
       );
       for (const item of waiting) {

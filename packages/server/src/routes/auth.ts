@@ -262,6 +262,8 @@ export async function userView(db: Queryable, auth: AuthContext) {
     access_user: auth.accessUser,
     utc_offset: seller.utc_offset,
     store_ids: stores.map((s) => s.id),
+    // The team member's own store limit as the owner granted it; empty for every store.
+    team_store_ids: auth.grant?.store_ids?.map(Number) ?? [],
     tfa_enable: seller.tfa_enable,
     tfa_confirm: seller.tfa_confirm,
     sms_credit: seller.sms_credit,

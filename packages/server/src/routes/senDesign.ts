@@ -13,6 +13,10 @@
  * order's timeline as the system (the owner's team stays the owner's). Hand-back needs the
  * caller's own lines of the order to have files; the order moves to production when every
  * designing line has one, so whichever side finishes last sends it.
+ *
+ * A store-limited session (a team member or designer granted some stores, an admin signed in for
+ * some stores) sees and works only the lines of orders placed in those stores; another store's
+ * line answers 404 as a line of another seller does.
  */
 import { API, printSpaceNames, SEN_DESIGN_MESSAGES, type SenDesignItem } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
@@ -79,7 +83,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
     auth: AuthContext,
     itemId: number,
   ) => {
-    const item = await senDesignItem(tx, auth.sellerId, itemId, true);
+    const item = await senDesignItem(tx, auth.sellerId, auth.storeIds, itemId, true);
     if (!item) throw notFound();
     if (item.status !== 'designing') throw conflict(SEN_DESIGN_MESSAGES.notWaiting);
     if (item.designer_id === null || Number(item.designer_id) !== auth.actorId) {
@@ -91,20 +95,20 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
   registerGroup(app, API.senDesign, {
     list: async ({ auth }) => {
       admit(auth);
-      const rows = await senDesignQueue(db, auth.sellerId);
+      const rows = await senDesignQueue(db, auth.sellerId, auth.storeIds);
       return { data: rows.map((row) => viewOf(row, auth)) };
     },
     claim: async ({ auth, params }) => {
       admit(auth);
       const data = await db.transaction(async (tx) => {
-        const item = await senDesignItem(tx, auth.sellerId, params.itemId, true);
+        const item = await senDesignItem(tx, auth.sellerId, auth.storeIds, params.itemId, true);
         if (!item) throw notFound();
         if (item.status !== 'designing') throw conflict(SEN_DESIGN_MESSAGES.notWaiting);
         if (item.designer_id !== null && Number(item.designer_id) !== auth.actorId) {
           throw conflict(SEN_DESIGN_MESSAGES.takenBy(item.designer_name ?? 'Another designer'));
         }
         await claimItem(tx, auth.sellerId, params.itemId, auth.actorId);
-        const fresh = await senDesignItem(tx, auth.sellerId, params.itemId);
+        const fresh = await senDesignItem(tx, auth.sellerId, auth.storeIds, params.itemId);
         if (!fresh) throw notFound();
         return viewOf(fresh, auth);
       });
@@ -137,7 +141,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
           },
           timelineActor(item, auth),
         );
-        const fresh = await senDesignItem(tx, auth.sellerId, params.itemId);
+        const fresh = await senDesignItem(tx, auth.sellerId, auth.storeIds, params.itemId);
         if (!fresh) throw notFound();
         return viewOf(fresh, auth);
       });
@@ -147,7 +151,7 @@ export async function registerSenDesignRoutes(app: FastifyInstance): Promise<voi
       admit(auth);
       let waitingOn = 0;
       const data = await db.transaction(async (tx) => {
-        const peek = await senDesignItem(tx, auth.sellerId, params.itemId);
+        const peek = await senDesignItem(tx, auth.sellerId, auth.storeIds, params.itemId);
         if (!peek) throw notFound();
         const orderSeller = { sellerId: Number(peek.order_seller_id), storeIds: null };
         // The order first, then its item: the same lock order as every order change.

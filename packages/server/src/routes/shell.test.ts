@@ -260,6 +260,76 @@ describe.each(BACKENDS)('shell data on %s', (backend) => {
     });
     expect(empty.statusCode).toBe(400);
   });
+
+  it('shows a team member only the topics their permissions cover, with their own read marks', async () => {
+    const inserted = await t.app.db.query<{ id: number; topic: string }>(
+      `INSERT INTO notifications (seller_id, subject, message, topic) VALUES
+         ($1, 'Order 1001 needs a new address', 'x', 'orders'),
+         ($1, 'Payout sent', 'x', 'payments'),
+         (NULL, 'Maintenance tonight', 'x', 'announcement')
+       RETURNING id, topic`,
+      [sellerId],
+    );
+    const idOf = (topic: string) => inserted.find((n) => n.topic === topic)?.id;
+    const member = await createUser(t.app, { email: 'orders-only@example.test' });
+    await grant(t.app, sellerId, member.id, ['get_orders']);
+    const memberToken = body<{ access_token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/seller/switch-account',
+        headers: bearer(await login(t.app, 'orders-only@example.test')),
+        payload: { seller_id: sellerId },
+      }),
+    ).data.access_token;
+    type Item = { id: number; subject: string; topic: string; is_new: boolean };
+    const listOf = async (as: string) =>
+      body<{ data: Item[]; total: number }>(
+        await t.app.inject({
+          method: 'GET',
+          url: '/seller/notifications?per_page=100',
+          headers: bearer(as),
+        }),
+      ).data;
+
+    const seen = await listOf(memberToken);
+    const subjects = seen.data.map((n) => n.subject);
+    expect(subjects).toContain('Order 1001 needs a new address');
+    expect(subjects).toContain('Maintenance tonight');
+    expect(subjects).not.toContain('Payout sent');
+    expect(seen.data.every((n) => n.topic === 'announcement' || n.topic === 'orders')).toBe(true);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/seller/notifications/${idOf('payments')}`,
+      headers: bearer(memberToken),
+    });
+    expect(refused.statusCode).toBe(404);
+    // The owner sees every topic.
+    const owners = (await listOf(token)).data.map((n) => n.subject);
+    expect(owners).toContain('Payout sent');
+
+    // The owner marked everything read earlier; that is not the member's read state.
+    expect(seen.data.filter((n) => n.is_new).length).toBe(seen.total);
+    const opened = await t.app.inject({
+      method: 'GET',
+      url: `/seller/notifications/${idOf('orders')}`,
+      headers: bearer(memberToken),
+    });
+    expect(opened.statusCode).toBe(200);
+    const afterOpen = await listOf(memberToken);
+    expect(afterOpen.data.find((n) => n.id === idOf('orders'))?.is_new).toBe(false);
+    // The member's reads leave the owner's new ones new.
+    const ownerAfter = (await listOf(token)).data;
+    expect(ownerAfter.find((n) => n.id === idOf('orders'))?.is_new).toBe(true);
+    const all = await t.app.inject({
+      method: 'PUT',
+      url: '/seller/notifications/mark_all_as_read',
+      headers: bearer(memberToken),
+    });
+    // Every notification the member sees, except the one already opened; none of payments.
+    expect(body(all).data).toEqual({ updated: seen.total - 1 });
+    expect((await listOf(token)).data.find((n) => n.id === idOf('payments'))?.is_new).toBe(true);
+    expect((await listOf(token)).data.find((n) => n.id === idOf('orders'))?.is_new).toBe(true);
+  });
 });
 
 describe('third-party widgets of a configured deployment', () => {

@@ -2,7 +2,9 @@ import {
   API,
   type FeaturedInfoList,
   LEDGER_ACCOUNTS,
+  type NotificationTopic,
   pageInfo,
+  readableNotificationTopics,
   SURVEY_MESSAGES,
   toMajor,
   type UtmTrackBody,
@@ -10,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
 import { FEATURED_CACHE_MS } from '../config.js';
+import { type AuthContext, allows } from '../http/authContext.js';
 import { notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { isSellerCampaign } from '../sql/campaigns.js';
@@ -20,6 +23,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  type NotificationReader,
   type NotificationRow,
   setNotificationsReadStatus,
 } from '../sql/notifications.js';
@@ -39,6 +43,19 @@ function notificationView(row: NotificationRow) {
     created_at: row.created_at.toISOString(),
     type: row.type,
     seller_id: row.seller_id,
+    topic: row.topic as NotificationTopic,
+  };
+}
+
+/**
+ * The person reading the account's notifications: the topics their permissions cover (all for
+ * the owner), and their own read marks (the team member's or support's, not the owner's).
+ */
+function readerOf(auth: AuthContext): NotificationReader {
+  return {
+    sellerId: auth.sellerId,
+    readerId: auth.actorId,
+    topics: readableNotificationTopics((permission) => allows(auth, permission)),
   };
 }
 
@@ -67,7 +84,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
 
   registerGroup(app, API.shell, {
     notifications: async ({ auth, query }) => {
-      const { rows, total } = await listNotifications(db, auth.sellerId, query);
+      const { rows, total } = await listNotifications(db, readerOf(auth), query);
       return {
         data: {
           data: rows.map(notificationView),
@@ -76,23 +93,24 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       };
     },
     markAllNotificationsRead: async ({ auth }) => ({
-      data: { updated: await markAllNotificationsRead(db, auth.sellerId) },
+      data: { updated: await markAllNotificationsRead(db, readerOf(auth)) },
     }),
-    // Ids the seller cannot see are ignored rather than refused: the pop-up posts what it had.
+    // Ids the reader cannot see are ignored rather than refused: the pop-up posts what it had.
     notificationsReadStatus: async ({ auth, body }) => ({
       data: {
         updated: await setNotificationsReadStatus(
           db,
-          auth.sellerId,
+          readerOf(auth),
           body.notification_ids,
           body.action,
         ),
       },
     }),
     notification: async ({ auth, params }) => {
-      const row = await getNotification(db, auth.sellerId, params.id);
+      const reader = readerOf(auth);
+      const row = await getNotification(db, reader, params.id);
       if (!row) throw notFound();
-      await markNotificationRead(db, auth.sellerId, row.id);
+      await markNotificationRead(db, reader, row.id);
       return { data: notificationView(row) };
     },
     version: async () => ({ data: { last_update: lastUpdate } }),

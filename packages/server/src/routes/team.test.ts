@@ -1,3 +1,4 @@
+import { userDate } from '@printloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
@@ -10,6 +11,7 @@ import {
   switchedTo,
   type TestApp,
 } from '../../test/helpers.js';
+import { insertGrant } from '../sql/sessions.js';
 import { insertStore } from '../sql/stores.js';
 
 interface Member {
@@ -207,6 +209,87 @@ describe.each(BACKENDS)('team on %s', (backend) => {
       actor: sellerId,
       seller: sellerId,
     });
+  });
+
+  it('refuses a store limit with no store: an empty team_store_ids means every store', async () => {
+    const empty = await call(seller, 'POST', '/seller/team/invitations', {
+      email: 'nostore@example.test',
+      role: 'Staff',
+      permissions: [],
+      store_ids: [],
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(body(empty).errors?.store_ids).toEqual([
+      'Choose at least one store, or give access to every store.',
+    ]);
+  });
+
+  it('shows the owner who acted for the account, filtered by person and by day', async () => {
+    type Entry = {
+      action: string;
+      actor_id: number | null;
+      actor_name: string | null;
+      actor_kind: string;
+      seller_name: string;
+      created_at: string;
+    };
+    type Page = { data: Entry[]; total: number; last_page: number };
+    const memberId = (await createUser(t.app, { email: 'auditee@example.test', name: 'Audi' })).id;
+    await insertGrant(t.app.db, {
+      sellerId,
+      memberId,
+      role: 'Staff',
+      permissions: ['get_orders'],
+    });
+    const member = await switchedTo(t.app, await login(t.app, 'auditee@example.test'), sellerId);
+    // A change the member makes for the seller is audited with the route it went through.
+    expect((await call(member, 'PUT', '/seller/notifications/mark_all_as_read')).statusCode).toBe(
+      200,
+    );
+    // Reading the log needs get_users, which this member lacks.
+    expect((await call(member, 'GET', '/seller/team/audit-log')).statusCode).toBe(403);
+
+    const log = async (query = '') =>
+      body<Page>(await call(seller, 'GET', `/seller/team/audit-log${query}`)).data;
+    const everything = await log('?per_page=100');
+    const change = everything.data.find(
+      (e) => e.action === 'PUT /seller/notifications/mark_all_as_read',
+    );
+    expect(change).toMatchObject({
+      actor_id: memberId,
+      actor_name: 'Audi',
+      actor_kind: 'member',
+      seller_name: 'Boss Prints',
+    });
+    expect(everything.data.find((e) => e.action === 'switch_account')?.actor_id).toBe(memberId);
+    // The owner's own team changes name the owner.
+    expect(everything.data.find((e) => e.action === 'team_invite')?.actor_kind).toBe('owner');
+    // Newest first.
+    const times = everything.data.map((e) => e.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const theirs = await log(`?actor_id=${memberId}`);
+    expect(theirs.total).toBe(2);
+    expect(theirs.data.every((e) => e.actor_id === memberId)).toBe(true);
+    const paged = await log(`?actor_id=${memberId}&per_page=1&page=2`);
+    expect(paged).toMatchObject({ total: 2, last_page: 2 });
+    expect(paged.data).toHaveLength(1);
+
+    // Days are the seller's: at UTC+14 "today" may already be tomorrow in UTC.
+    await t.app.db.query('UPDATE users SET utc_offset = 14 WHERE id = $1', [sellerId]);
+    const today = userDate(Date.now(), 14);
+    const yesterday = userDate(Date.now() - 86_400_000, 14);
+    const onToday = await log(`?actor_id=${memberId}&time=custom&from=${today}&to=${today}`);
+    expect(onToday.total).toBe(2);
+    const before = await log(`?time=custom&from=${yesterday}&to=${yesterday}`);
+    expect(before.total).toBe(0);
+    const bad = await call(seller, 'GET', '/seller/team/audit-log?time=custom&from=2026-01-02');
+    expect(bad.statusCode).toBe(400);
+    await t.app.db.query('UPDATE users SET utc_offset = 0 WHERE id = $1', [sellerId]);
+
+    // Another seller's log does not hold this seller's entries.
+    const theirLog = body<Page>(await call(other, 'GET', '/seller/team/audit-log')).data;
+    expect(theirLog.data.some((e) => e.actor_id === memberId)).toBe(false);
   });
 
   it('refuses foreign stores, self invitations and existing members', async () => {

@@ -10,7 +10,11 @@
 import { hash } from '@node-rs/argon2';
 import {
   API,
+  type AuditLogEntry,
+  type DateRangeName,
+  dateRange,
   PAGES,
+  pageInfo,
   SWITCH_ACCOUNT_FAILED_MESSAGE,
   TEAM_INVITATION_TTL_SECONDS,
   TEAM_MESSAGES,
@@ -23,6 +27,7 @@ import type { Queryable } from '../db/Db.js';
 import { type AuthContext, hashToken, newToken, sessionIdOf } from '../http/authContext.js';
 import { conflict, forbidden, httpError, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { type AuditRow, listAuditLog } from '../sql/auditLog.js';
 import {
   grantOf,
   grantsOfMember,
@@ -73,6 +78,22 @@ const invitationView = (row: InvitationRow): TeamInvitation => ({
   created_at: row.created_at.toISOString(),
   expires_at: row.expires_at.toISOString(),
   expired: row.expired,
+});
+
+const auditView = (row: AuditRow): AuditLogEntry => ({
+  id: Number(row.id),
+  actor_id: row.actor_id === null ? null : Number(row.actor_id),
+  actor_name: row.actor_name,
+  actor_email: row.actor_email,
+  actor_kind: row.actor_kind,
+  seller_id: Number(row.seller_id),
+  seller_name: row.seller_name,
+  action: row.action,
+  detail:
+    row.detail !== null && typeof row.detail === 'object' && !Array.isArray(row.detail)
+      ? (row.detail as Record<string, unknown>)
+      : null,
+  created_at: row.created_at.toISOString(),
 });
 
 export async function registerTeamRoutes(app: FastifyInstance): Promise<void> {
@@ -256,6 +277,26 @@ export async function registerTeamRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!removed) throw notFound();
       return { data: null, message: TEAM_MESSAGES.removed };
+    },
+    auditLog: async ({ auth, query }) => {
+      // Days of the filter are the seller's days (utc_offset), turned into UTC instants here.
+      const range = query.time
+        ? dateRange(
+            query.time as DateRangeName,
+            Date.now(),
+            auth.seller.utc_offset,
+            query.from && query.to ? { from: query.from, to: query.to } : undefined,
+          )
+        : null;
+      const { rows, total } = await listAuditLog(
+        db,
+        auth.sellerId,
+        { actorId: query.actor_id ?? null, from: range?.from ?? null, to: range?.to ?? null },
+        query,
+      );
+      return {
+        data: { data: rows.map(auditView), ...pageInfo(total, query.page, query.per_page) },
+      };
     },
     acceptInvitation: async ({ body }) => {
       if (body.password !== undefined) await checkNewPassword(body.password);

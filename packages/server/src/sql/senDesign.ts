@@ -42,25 +42,41 @@ const SELECT = `SELECT i.id AS item_id, i.order_id, o.order_number, i.name, i.co
    LEFT JOIN products p ON p.id = i.product_id AND p.seller_id = i.seller_id
    LEFT JOIN users u ON u.id = i.designer_id`;
 
-/** The seller's items waiting on a designer, oldest order first. */
-export async function senDesignQueue(db: Queryable, sellerId: number): Promise<SenDesignRow[]> {
+/**
+ * Lines whose order was placed in one of `storeIds` (a store-limited session); null for every
+ * store. A cross-sold line's order is in the store seller's store, never one of the owner's, so
+ * a store-limited member of the owner does not see it.
+ */
+const IN_STORES = '($2::bigint[] IS NULL OR o.store_id = ANY($2::bigint[]))';
+
+/** The seller's items waiting on a designer, oldest order first; of `storeIds` when given. */
+export async function senDesignQueue(
+  db: Queryable,
+  sellerId: number,
+  storeIds: readonly number[] | null,
+): Promise<SenDesignRow[]> {
   return db.query<SenDesignRow>(
-    `${SELECT} WHERE i.seller_id = $1 AND i.status = 'designing'
+    `${SELECT} WHERE i.seller_id = $1 AND ${IN_STORES} AND i.status = 'designing'
       ORDER BY i.order_id, i.id LIMIT ${SEN_DESIGN_QUEUE_MAX}`,
-    [sellerId],
+    [sellerId, storeIds ? [...storeIds] : null],
   );
 }
 
-/** One item of the seller (any status), locked with its row when `lock`. */
+/**
+ * One item of the seller (any status) in `storeIds` (null: every store), locked with its row
+ * when `lock`.
+ */
 export async function senDesignItem(
   db: Queryable,
   sellerId: number,
+  storeIds: readonly number[] | null,
   itemId: number,
   lock = false,
 ): Promise<SenDesignRow | undefined> {
   const [row] = await db.query<SenDesignRow>(
-    `${SELECT} WHERE i.seller_id = $1 AND i.id = $2 ${lock ? 'FOR UPDATE OF i' : ''}`,
-    [sellerId, itemId],
+    `${SELECT} WHERE i.seller_id = $1 AND ${IN_STORES} AND i.id = $3
+      ${lock ? 'FOR UPDATE OF i' : ''}`,
+    [sellerId, storeIds ? [...storeIds] : null, itemId],
   );
   return row;
 }

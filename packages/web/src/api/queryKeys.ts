@@ -1,6 +1,7 @@
 import type {
   AbandonedListQueryInput,
   AiJobListQuery,
+  AuditLogQueryInput,
   BulkMultiSpaceListQueryInput,
   BulkRegularListQueryInput,
   CampaignListQueryInput,
@@ -223,6 +224,8 @@ export const queryKeys = {
     all: ['team'] as const,
     members: () => [...queryKeys.team.all, 'members'] as const,
     invitations: () => [...queryKeys.team.all, 'invitations'] as const,
+    auditLogs: () => [...queryKeys.team.all, 'audit-log'] as const,
+    auditLog: (query: AuditLogQueryInput) => [...queryKeys.team.auditLogs(), query] as const,
   },
   /** The person's own sessions and the seller's general settings. */
   account: {

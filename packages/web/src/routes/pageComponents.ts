@@ -169,6 +169,7 @@ export const PAGE_COMPONENTS = {
     (await import('../pages/settings/PaymentGatewayNewPage.js')).PaymentGatewayNewPage,
   team_invitations: async () =>
     (await import('../pages/team/TeamInvitationsPage.js')).TeamInvitationsPage,
+  team_activity: async () => (await import('../pages/team/TeamActivityPage.js')).TeamActivityPage,
 
   account_settings: account,
   sms_topup: async () => (await import('../pages/billing/SmsTopupPage.js')).SmsTopupPage,

@@ -20,6 +20,7 @@ function notification(id: number, overrides: Partial<Notification> = {}): Notifi
     created_at: '2026-11-20T10:00:00Z',
     type: 1,
     seller_id: 7,
+    topic: 'announcement',
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditLogList, AuditLogQuery } from '../../account/auditLog.js';
 import {
   AcceptInvitationAnswer,
   AcceptInvitationBody,
@@ -130,6 +131,22 @@ export const team = {
     params: IdParams,
     response: DoneAnswer,
     errors: [403, 404],
+  }),
+  // Reading who did what for the seller needs get_users, as reading the team does: whoever may
+  // see the members may see what they did. It changes nothing, so it is not owner-only.
+  auditLog: route({
+    method: 'GET',
+    path: '/seller/team/audit-log',
+    summary:
+      'Who acted for this seller (owner, team members, support), what and when, newest first',
+    description:
+      'Filters: `actor_id` (one person) and `time` (a preset, or `custom` with `from`/`to` days counted in the seller’s utc_offset).',
+    tags,
+    permission: 'get_users',
+    sessionOnly: true,
+    query: AuditLogQuery,
+    response: AuditLogList,
+    errors: [400],
   }),
   acceptInvitation: route({
     method: 'POST',

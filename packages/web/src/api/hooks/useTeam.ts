@@ -1,9 +1,10 @@
 import type {
   AcceptInvitationBody,
+  AuditLogQueryInput,
   TeamInvitationBodyInput,
   TeamMemberUpdateBody,
 } from '@printloom/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client.js';
 import { queryKeys } from '../queryKeys.js';
 
@@ -17,6 +18,15 @@ export function useTeamInvitations() {
   return useQuery({
     queryKey: queryKeys.team.invitations(),
     queryFn: () => api.team.invitations(),
+  });
+}
+
+/** One page of who acted for the seller (owner, members, support), newest first. */
+export function useAuditLog(query: AuditLogQueryInput) {
+  return useQuery({
+    queryKey: queryKeys.team.auditLog(query),
+    queryFn: () => api.team.auditLog({ query }),
+    placeholderData: keepPreviousData,
   });
 }
 

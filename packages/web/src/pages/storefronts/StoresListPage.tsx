@@ -1,5 +1,6 @@
 import {
   can,
+  isStoreLimited,
   pagePath,
   STORE_SLUG_MAX,
   type StoreView,
@@ -32,6 +33,8 @@ export function StoresListPage() {
   const title = usePageTitle();
   const user = useMe();
   const mayChange = user ? can(user, 'update_campaign') : false;
+  // A member limited to some stores sees only those (the list holds no other) and adds none.
+  const limited = user ? isStoreLimited(user) : false;
   const [showArchived, setShowArchived] = useState(false);
   const list = useStores(showArchived);
   const [creating, setCreating] = useState(false);
@@ -49,12 +52,21 @@ export function StoresListPage() {
           checked={showArchived}
           onChange={(event) => setShowArchived(event.target.checked)}
         />
-        {mayChange ? (
+        {mayChange && !limited ? (
           <Button data-tour="create-store-button" onClick={() => setCreating(true)}>
             Create store
           </Button>
         ) : null}
       </div>
+      {limited ? (
+        <p className="text-body-secondary" data-testid="store-limit-note">
+          The account owner gave you access to{' '}
+          {user?.team_store_ids?.length === 1
+            ? 'one of its stores'
+            : `${user?.team_store_ids?.length ?? 0} of its stores`}
+          : only those are listed here and in every store choice of the dashboard.
+        </p>
+      ) : null}
       <FormError error={list.error} />
       <div className="table-responsive">
         <Table className="align-middle" aria-busy={list.isFetching}>

@@ -1,4 +1,9 @@
-import { KNOWN_PERMISSIONS, PERMISSION_DESCRIPTIONS, type TeamPermission } from '@printloom/core';
+import {
+  KNOWN_PERMISSIONS,
+  PERMISSION_DESCRIPTIONS,
+  TEAM_MESSAGES,
+  type TeamPermission,
+} from '@printloom/core';
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 
@@ -101,9 +106,7 @@ export function PermissionEditor({
               />
             ))}
             {value.store_ids?.length === 0 ? (
-              <p className="small text-warning-emphasis mb-0">
-                With no store chosen, the member sees no store-level data.
-              </p>
+              <p className="small text-warning-emphasis mb-0">{TEAM_MESSAGES.noStoreChosen}</p>
             ) : null}
           </div>
         ) : null}

@@ -63,6 +63,9 @@ export function TeamPage() {
         <Link className="btn btn-outline-secondary" to={pagePath('team_invitations')}>
           Pending invitations
         </Link>
+        <Link className="btn btn-outline-secondary" to={pagePath('team_activity')}>
+          Activity
+        </Link>
         <Button onClick={() => setInviting(true)}>Invite a member</Button>
       </div>
       <p className="text-body-secondary" style={{ maxWidth: 720 }}>
