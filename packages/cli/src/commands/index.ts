@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerAdminCommands } from './admin.js';
 import { registerAuthCommands } from './auth.js';
 import { registerBulkCommands } from './bulk.js';
 import { registerCampaignCommands } from './campaigns.js';
@@ -18,4 +19,5 @@ export function registerCommands(_program: Command): void {
   registerBulkCommands(_program);
   registerCampaignCommands(_program);
   registerOrderCommands(_program);
+  registerAdminCommands(_program);
 }

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './ledgerModel.js';
+export * from './operations.js';
 export * from './plans.js';
 export * from './rules.js';
 export * from './schemas.js';

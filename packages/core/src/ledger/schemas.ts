@@ -8,7 +8,9 @@ import {
   TransactionType,
 } from '../enums/billing.js';
 import {
+  ADJUSTMENT_MAX_AMOUNT,
   LEDGER_ACCOUNTS,
+  LEDGER_MESSAGES,
   PAYOUT_MAX_AMOUNT,
   PAYOUT_STATUSES,
   SMS_TOPUP_MAX_AMOUNT,
@@ -38,6 +40,8 @@ export const Transaction = z.object({
   order_id: z.number().int().nullable(),
   order_number: z.string().nullable(),
   payout_id: z.number().int().nullable(),
+  /** Why the operator holds the entry, while it is on hold. */
+  hold_reason: z.string().nullable().optional(),
   available_at: z.string(),
   created_at: z.string(),
 });
@@ -231,3 +235,44 @@ export const SmsTopupAnswer = z.object({
   available: minor,
 });
 export type SmsTopupAnswer = z.infer<typeof SmsTopupAnswer>;
+
+/** The operator's routes on one seller's ledger: `/admin/sellers/:sellerId/...`. */
+export const SellerParams = z.object({ sellerId: z.coerce.number().int().positive() });
+
+const reason = z.string().trim().min(1, 'Give a reason').max(500);
+
+/** `POST /admin/sellers/:sellerId/ledger-adjustments`: an `admin` entry, booked once per key. */
+export const LedgerAdjustmentBody = z.object({
+  /** Signed minor units: a credit is positive, a debit negative. */
+  amount: z
+    .number()
+    .int()
+    .min(-ADJUSTMENT_MAX_AMOUNT)
+    .max(ADJUSTMENT_MAX_AMOUNT)
+    .refine((value) => value !== 0, 'An adjustment is not zero'),
+  account: LedgerAccountType.default('default'),
+  reason,
+  idempotency_key: z.string().trim().min(1).max(100),
+});
+export type LedgerAdjustmentBody = z.infer<typeof LedgerAdjustmentBody>;
+export type LedgerAdjustmentBodyInput = z.input<typeof LedgerAdjustmentBody>;
+
+/** `POST .../ledger-holds` and `.../ledger-releases`: one entry, or every entry of an order. */
+export const LedgerHoldBody = z
+  .object({
+    entry_id: z.number().int().positive().optional(),
+    order_id: z.number().int().positive().optional(),
+    reason,
+  })
+  .refine((value) => (value.entry_id === undefined) !== (value.order_id === undefined), {
+    message: LEDGER_MESSAGES.holdOneTarget,
+    path: ['entry_id'],
+  });
+export type LedgerHoldBody = z.infer<typeof LedgerHoldBody>;
+
+/** What an operation booked or changed, and the seller's balances after it. */
+export const LedgerOperationAnswer = z.object({
+  entries: z.array(Transaction),
+  balances: z.array(AccountBalances),
+});
+export type LedgerOperationAnswer = z.infer<typeof LedgerOperationAnswer>;

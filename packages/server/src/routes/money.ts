@@ -11,7 +11,9 @@ import {
   billingExportFileName,
   cappedPageInfo,
   LARGE_LIST_COUNT_CAP,
+  LEDGER_ACCOUNTS,
   LEDGER_MESSAGES,
+  type LedgerOperationAnswer,
   type PaymentAccountBody,
   pageInfo,
   shownStatus,
@@ -25,6 +27,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { approvePayout, buySmsCredits, rejectPayout, requestPayout } from '../money/bookings.js';
+import { adjustLedger, holdLedger, releaseLedger } from '../money/ledgerOperations.js';
 import {
   accountLabel,
   maskedDetails,
@@ -32,7 +35,13 @@ import {
   paymentAccountContext,
   paymentAccountView,
 } from '../money/paymentAccounts.js';
-import { type LedgerEntryRow, listTransactions, transactionBatches } from '../sql/ledger.js';
+import {
+  type LedgerEntryRow,
+  ledgerBalances,
+  listTransactions,
+  transactionBatches,
+} from '../sql/ledger.js';
+import { ledgerEntriesByIds } from '../sql/ledgerOperations.js';
 import {
   getPaymentAccount,
   insertPaymentAccount,
@@ -62,6 +71,7 @@ export function transactionView(row: LedgerEntryRow, now: Date): Transaction {
     order_id: row.order_id === null ? null : Number(row.order_id),
     order_number: row.order_number,
     payout_id: row.payout_id === null ? null : Number(row.payout_id),
+    hold_reason: row.hold_reason ?? null,
     available_at: row.available_at.toISOString(),
     created_at: row.created_at.toISOString(),
   };
@@ -262,6 +272,21 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
     return sellerId;
   };
 
+  /** The entries an operation wrote or changed, and the seller's balances after it. */
+  const operationAnswer = async (
+    sellerId: number,
+    ids: readonly number[],
+  ): Promise<LedgerOperationAnswer> => {
+    const now = new Date();
+    const rows = await ledgerEntriesByIds(db, sellerId, ids);
+    const balances = await ledgerBalances(db, sellerId, now);
+    return {
+      entries: rows.map((row) => transactionView(row, now)),
+      balances: LEDGER_ACCOUNTS.map((type) => ({ type, ...balances[type] })),
+    };
+  };
+  const holdCount = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+
   registerGroup(app, API.moneyAdmin, {
     payouts: async ({ auth, query }) => {
       operatorOnly(auth);
@@ -294,6 +319,75 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       const row = await setPaymentAccountStatusForOperator(db, params.id, body.status);
       if (!row) throw notFound(LEDGER_MESSAGES.accountMissing);
       return { data: paymentAccountView(row) };
+    },
+    sellerTransactions: async ({ auth, params, query }) => {
+      operatorOnly(auth);
+      const seller = await getUserById(db, params.sellerId);
+      if (!seller) throw notFound(LEDGER_MESSAGES.sellerMissing);
+      const now = new Date();
+      const { rows, counted } = await listTransactions(
+        db,
+        params.sellerId,
+        { ...query, range: listRange(query, seller.utc_offset) },
+        now,
+        query.page,
+        query.per_page,
+      );
+      return {
+        data: {
+          data: rows.map((row) => transactionView(row, now)),
+          ...cappedPageInfo(counted, query.page, query.per_page, LARGE_LIST_COUNT_CAP),
+        },
+      };
+    },
+    adjustLedger: async ({ auth, params, body }) => {
+      operatorOnly(auth);
+      const { id, booked } = await db.transaction((tx) =>
+        adjustLedger(tx, {
+          sellerId: params.sellerId,
+          actorId: auth.actorId,
+          account: body.account,
+          amount: body.amount,
+          reason: body.reason,
+          key: body.idempotency_key,
+        }),
+      );
+      return {
+        data: await operationAnswer(params.sellerId, [id]),
+        message: booked ? 'The adjustment was booked.' : 'This adjustment was already booked.',
+      };
+    },
+    holdLedger: async ({ auth, params, body }) => {
+      operatorOnly(auth);
+      const ids = await db.transaction((tx) =>
+        holdLedger(tx, {
+          sellerId: params.sellerId,
+          actorId: auth.actorId,
+          entryId: body.entry_id,
+          orderId: body.order_id,
+          reason: body.reason,
+        }),
+      );
+      return {
+        data: await operationAnswer(params.sellerId, ids),
+        message: `${holdCount(ids.length)} put on hold.`,
+      };
+    },
+    releaseLedger: async ({ auth, params, body }) => {
+      operatorOnly(auth);
+      const ids = await db.transaction((tx) =>
+        releaseLedger(tx, {
+          sellerId: params.sellerId,
+          actorId: auth.actorId,
+          entryId: body.entry_id,
+          orderId: body.order_id,
+          reason: body.reason,
+        }),
+      );
+      return {
+        data: await operationAnswer(params.sellerId, ids),
+        message: `${holdCount(ids.length)} released.`,
+      };
     },
   });
 }

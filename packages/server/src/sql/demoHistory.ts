@@ -82,6 +82,9 @@ export async function moveOrdersToThePast(
        FROM demo_moves m WHERE s.order_id = m.order_id AND s.seller_id = $1`,
     [sellerId],
   );
+  // The ledger is append-only (migration 059); moving history's dates is the one change the
+  // demo seed may make, in this transaction only.
+  await tx.query("SELECT set_config('printloom.ledger_shift', 'on', true)");
   await tx.query(
     `UPDATE ledger_entries l SET created_at = l.created_at + m.delta,
        available_at = l.available_at + m.delta
@@ -101,6 +104,7 @@ export async function moveOrdersToThePast(
        FROM demo_moves m WHERE o.id = m.order_id AND o.seller_id = $1`,
     [sellerId],
   );
+  await tx.query("SELECT set_config('printloom.ledger_shift', '', true)");
   // The pending balance per hour is kept from available_at: count it again for the seller.
   await tx.query('DELETE FROM ledger_pending_hours WHERE seller_id = $1', [sellerId]);
   await tx.query(

@@ -25,6 +25,8 @@ export interface LedgerEntryRow {
   idempotency_key: string;
   order_id: number | null;
   order_number: string | null;
+  /** Only where the query selects it (ENTRY_COLUMNS). */
+  hold_reason?: string | null;
   payout_id: number | null;
   actor_id: number | null;
   available_at: Date;
@@ -297,8 +299,11 @@ function transactionWhere(sellerId: number, filter: TransactionFilter, now: Date
   return where;
 }
 
-const ENTRY_COLUMNS = 'e.*, o.order_number';
-const ENTRY_FROM = 'ledger_entries e LEFT JOIN orders o ON o.id = e.order_id';
+/** The row's order number, and while it is on hold the operator's reason (migration 059). */
+export const ENTRY_COLUMNS = `e.*, o.order_number,
+  CASE WHEN e.status = 'on hold' THEN (SELECT h.reason FROM ledger_holds h
+    WHERE h.entry_id = e.id AND h.action = 'hold' ORDER BY h.id DESC LIMIT 1) END AS hold_reason`;
+export const ENTRY_FROM = 'ledger_entries e LEFT JOIN orders o ON o.id = e.order_id';
 
 /**
  * One page of the seller's entries, newest first, and how many match counted up to the cap of

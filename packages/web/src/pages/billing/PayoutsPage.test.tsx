@@ -24,7 +24,12 @@ const tx = (id: number, type: string, amount: number, status = 'completed') => (
 function billingServer() {
   const lists: URLSearchParams[] = [];
   const payoutPosts: unknown[] = [];
-  const rows = [tx(1, 'sale', 3_060, 'pending'), tx(2, 'admin', 2_000), tx(3, 'payout', -1_500)];
+  const rows = [
+    tx(1, 'sale', 3_060, 'pending'),
+    tx(2, 'admin', 2_000),
+    tx(3, 'payout', -1_500),
+    { ...tx(4, 'sale', 2_500, 'on hold'), hold_reason: 'Buyer opened a dispute' },
+  ];
   const page = (data: unknown[]) => ({
     data,
     total: data.length,
@@ -47,7 +52,7 @@ function billingServer() {
         balances: [],
         available: 500,
         pending: 3_060,
-        on_hold: 0,
+        on_hold: 2_500,
         accounts: [],
       });
     }
@@ -118,7 +123,13 @@ describe('Billing & Payouts (/payouts)', () => {
       timeout: 10_000,
     });
     expect(screen.getByTestId('balance-pending').textContent).toBe('$30.60');
-    expect(await screen.findAllByTestId('transaction-row')).toHaveLength(3);
+    // Money the operator holds: its amount, and on its row the status and why.
+    expect(screen.getByTestId('balance-on_hold').textContent).toBe('$25');
+    const rows = await screen.findAllByTestId('transaction-row');
+    expect(rows).toHaveLength(4);
+    const held = rows.find((row) => row.textContent?.includes('sale 4'));
+    expect(held?.textContent).toContain('On hold: Buyer opened a dispute');
+    expect(within(held as HTMLElement).getAllByText(/^On hold/)).toHaveLength(2);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'payout');
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(1));
     expect(screen.getByText('payout 3')).toBeTruthy();

@@ -355,6 +355,11 @@ function transactionColumns(utcOffset: number): ListColumn<Transaction>[] {
               Available from {userDate(row.original.available_at, utcOffset)}
             </small>
           ) : null}
+          {row.original.status === 'on hold' ? (
+            <small className="d-block text-warning-emphasis">
+              On hold{row.original.hold_reason ? `: ${row.original.hold_reason}` : ''}
+            </small>
+          ) : null}
         </>
       ),
     }),
