@@ -34,7 +34,7 @@ async function send(app, user, sink, backend, count, rate) {
   );
   await app.db.query(
     `INSERT INTO subscribers (seller_id, store_id, email)
-     SELECT $1, $2, 'fan' || g || '-' || $2 || '@example.test' FROM generate_series(1, $3::int) g`,
+     SELECT $1, $2, 'fan' || g || '-' || $2::text || '@example.test' FROM generate_series(1, $3::int) g`,
     [user.id, store.id, count],
   );
   const [campaign] = await app.db.query(

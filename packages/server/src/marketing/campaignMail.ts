@@ -349,9 +349,10 @@ export async function runEmailCampaign(
     if (age === null) break;
     const wait = settings.campaignInFlightSeconds - age;
     if (wait > 0) {
-      await sleep(Math.ceil(wait * 1000) + 50, undefined, { signal: options.signal }).catch(
-        () => {},
-      );
+      // Looked at again every second: a live run's row is usually done long before the limit.
+      await sleep(Math.min(1000, Math.ceil(wait * 1000) + 50), undefined, {
+        signal: options.signal,
+      }).catch(() => {});
       if (options.signal.aborted) return { state: 'stopped', delivered, failed };
       continue;
     }
