@@ -34,8 +34,8 @@ async function send(app, user, sink, backend, count, rate) {
   );
   await app.db.query(
     `INSERT INTO subscribers (seller_id, store_id, email)
-     SELECT $1, $2, 'fan' || g || '-' || $2::text || '@example.test' FROM generate_series(1, $3::int) g`,
-    [user.id, store.id, count],
+     SELECT $1, $2, 'fan' || g || '-' || $4::text || '@example.test' FROM generate_series(1, $3::int) g`,
+    [user.id, store.id, count, String(store.id)],
   );
   const [campaign] = await app.db.query(
     `INSERT INTO email_campaigns (seller_id, store_id, name, subject, blocks, audience, status, send_at)
