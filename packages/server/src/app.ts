@@ -33,6 +33,7 @@ import {
 } from './http/workerCache.js';
 import { zodSerializerCompiler, zodValidatorCompiler } from './http/zodCompilers.js';
 import { type JobRunner, startJobRunner } from './jobs/createJobRunner.js';
+import { enqueueDueEmailCampaigns } from './jobs/emailCampaignJobs.js';
 import { SERVER_JOBS } from './jobs/serverJobs.js';
 import { registerAbandonedRoutes } from './routes/abandoned.js';
 import { registerAccountRoutes } from './routes/account.js';
@@ -423,6 +424,7 @@ export async function buildApp(input: ServerConfig): Promise<FastifyInstance> {
   await registerCalendarRoutes(app);
   await registerAiDesignRoutes(app);
   for (const job of SERVER_JOBS) await jobs.register(job);
+  await enqueueDueEmailCampaigns(db, jobs);
   const webServed = config.webDist ? await registerWebApp(app, config.webDist) : false;
   if (!webServed) {
     app.setNotFoundHandler((_request, reply) =>

@@ -241,6 +241,12 @@ export const ServerSettings = z
      */
     campaignBatchSize: z.number().int().min(1).max(1000).default(100),
     campaignRatePerSecond: z.number().min(0.1).max(10_000).default(20),
+    /**
+     * Seconds after which a campaign mail still marked sending is taken for one interrupted
+     * mid-call by a server that died: it becomes uncertain (never sent again). Longer than the
+     * SMTP timeouts of a live call (40 s).
+     */
+    campaignInFlightSeconds: z.number().min(1).max(3600).default(120),
     /** SMTP URL; mail goes only to the outbox and the log when unset. */
     smtpUrl: z.string().min(1).optional(),
     /** S3-compatible bucket for uploads; the local-disk store when unset. */

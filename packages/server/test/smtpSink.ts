@@ -51,6 +51,8 @@ export async function startSmtpSink(): Promise<{
       });
     },
   });
+  // A client killed mid-mail resets its connection; that is the client's end, not the sink's.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

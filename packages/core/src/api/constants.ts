@@ -37,7 +37,14 @@ export const EMAIL_SENDER_MESSAGES = {
   delete: 'Failed to delete sender',
   verify: 'Failed to verify sender',
   notFound: 'Sender not found',
+  linkSent: 'We mailed a verification link to the sender address.',
+  linkTooSoon: 'A verification link was just mailed; wait a minute before asking for another.',
+  alreadyVerified: 'This sender is already verified.',
+  noAddress: 'The store of this sender has no web address, so the sender has no mail address yet.',
 } as const;
+/** How long a sender's verification link works, and the least time between two of them. */
+export const EMAIL_SENDER_LINK_TTL_SECONDS = 7 * 24 * 3600;
+export const EMAIL_SENDER_LINK_INTERVAL_SECONDS = 60;
 /** Sender list page defaults (spec §9: page 1, 15 per page). */
 export const EMAIL_SENDER_PER_PAGE = 15;
 /**

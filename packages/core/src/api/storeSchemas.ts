@@ -140,6 +140,10 @@ export const EmailSender = z.object({
   address: z.string().nullable().optional(),
   /** Until verified: the DNS TXT record the store's host must publish. */
   verify_record: z.object({ host: z.string(), value: z.string() }).nullable().optional(),
+  /** When the last verification link was mailed to the address (null: never). */
+  link_sent_at: z.string().nullable().optional(),
+  /** How it was verified: `link` (the mailed link) or `dns` (the TXT record); null until then. */
+  verified_by: z.enum(['link', 'dns']).nullable().optional(),
 });
 export type EmailSender = z.infer<typeof EmailSender>;
 

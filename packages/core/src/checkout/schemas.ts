@@ -34,6 +34,9 @@ export const CheckoutBody = z.object({
   shipping_address: ShippingAddress,
   coupon: z.string().trim().max(60).optional(),
   tip_percent: TipPercent.optional(),
+  /** The buyer ticked "Email me news and offers" (unticked by default): on payment they become
+   * a subscriber of the store. */
+  marketing_opt_in: z.boolean().optional(),
 });
 export type CheckoutBody = z.infer<typeof CheckoutBody>;
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Email marketing campaigns (issue 15): a mail composed of blocks, sent to the subscribers of one
  * store (all of them, or a segment) now or at `send_at`. Unsubscribed subscribers never receive
  * one. Stats count recipient rows: `sent` mails handed to the gateway (delivered + failed),
- * `delivered` accepted by it, `failed` refused by it or interrupted, `opened`/`clicked` once per
+ * `delivered` accepted by it, `failed` refused by it or interrupted (`uncertain`: cut off during
+ * the SMTP call by a server that died, so perhaps delivered; never sent again), `opened`/`clicked` once per
  * recipient, `unsubscribed` through this campaign's link.
  */
 
@@ -91,6 +92,8 @@ export const EmailCampaignStats = z.object({
   clicked: z.number().int().nonnegative(),
   unsubscribed: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
+  /** Of `failed`: cut off mid-call by a server that died; perhaps delivered, never resent. */
+  uncertain: z.number().int().nonnegative(),
 });
 export type EmailCampaignStats = z.infer<typeof EmailCampaignStats>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { Queryable } from '../db/Db.js';
 import { runEmailCampaign } from '../marketing/campaignMail.js';
 import { dueEmailCampaigns } from '../sql/emailCampaigns.js';
-import { defineJob } from './defineJob.js';
+import { defineJob, type JobQueue } from './defineJob.js';
 
 /**
  * Sends one email campaign (marketing/campaignMail.ts). Enqueued by the send route (now, or at
@@ -35,13 +36,24 @@ export const emailCampaignSweepJob = defineJob({
   retry: { limit: 0, delaySeconds: 0 },
   expireInSeconds: 120,
   handler: async (_payload, { db, jobs }) => {
-    for (const campaignId of await dueEmailCampaigns(db, 100)) {
-      await jobs.enqueue(
-        db,
-        emailCampaignSendJob,
-        { campaignId },
-        { singletonKey: `email-campaign:${campaignId}` },
-      );
-    }
+    await enqueueDueEmailCampaigns(db, jobs);
   },
 });
+
+/**
+ * Hands due and unfinished campaigns to the send job. Also called once when the server starts,
+ * so a send cut off by a crash resumes at once rather than at the next sweep (the dead run's
+ * pg-boss job stays active until it expires; its claims are released by the new run).
+ */
+export async function enqueueDueEmailCampaigns(db: Queryable, jobs: JobQueue): Promise<number> {
+  const due = await dueEmailCampaigns(db, 100);
+  for (const campaignId of due) {
+    await jobs.enqueue(
+      db,
+      emailCampaignSendJob,
+      { campaignId },
+      { singletonKey: `email-campaign:${campaignId}` },
+    );
+  }
+  return due.length;
+}

@@ -7,6 +7,7 @@ import type { JobDefinition } from './defineJob.js';
 import { emailCampaignSendJob, emailCampaignSweepJob } from './emailCampaignJobs.js';
 import { notificationDeliveryJob } from './notificationDeliveryJob.js';
 import { notificationRepeatJob } from './notificationRepeatJob.js';
+import { orderMailJob } from './orderMailJob.js';
 import { shopImportJob } from './shopImportJob.js';
 import { uploadSweepJob } from './uploadSweepJob.js';
 
@@ -23,4 +24,5 @@ export const SERVER_JOBS: readonly JobDefinition[] = [
   aiDesignJob,
   customMockupJob,
   refundJob,
+  orderMailJob,
 ];

@@ -3,17 +3,23 @@
  *
  * 1. moves it from scheduled to sending once due, and materialises its recipients once (one row
  *    per subscriber the audience selects, unique per campaign);
- * 2. fails the claims a stopped server left behind (never sends them again);
- * 3. claims a batch of pending rows (`FOR UPDATE SKIP LOCKED`, committed before any mail goes),
- *    sends each through the store's gateway (or the platform SMTP) no faster than the rate limit
- *    of that gateway, and marks each row sent or failed as soon as it is known;
- * 4. stops between mails when its signal aborts (the server stopping), leaving the rest pending
- *    for the next run; finishes the campaign once no row is pending or claimed.
+ * 2. puts back to pending the rows other runs claimed but never began to send (a server killed
+ *    mid-batch leaves them), at once: a run only sends a row it can still move from claimed to
+ *    sending, so a released row is sent by exactly one run;
+ * 3. claims a batch of pending rows for itself (`FOR UPDATE SKIP LOCKED`), and for each: marks it
+ *    sending just before the SMTP call (only if still its claim), sends it through the store's
+ *    gateway (or the platform SMTP) no faster than the gateway's rate limit, marks it sent or
+ *    failed as soon as the gateway answers;
+ * 4. stops between mails when its signal aborts (the server stopping), handing its unsent claims
+ *    back; once nothing is left to claim, waits out rows other runs left sending
+ *    (`campaignInFlightSeconds`) and marks them uncertain — the only mails a kill can leave in
+ *    doubt are the ones in an SMTP call at that moment, and they are never sent again — then
+ *    finishes the campaign.
  *
  * Every mail carries its recipient's signed unsubscribe link, the RFC 8058 headers, an open
  * pixel and click-tracked links (tokens: `campaignLinkToken`).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API, type EmailBlock, renderCampaignEmail } from '@printloom/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,26 +34,38 @@ import {
 } from '../mail/gatewaySenders.js';
 import { emailGatewayBox, emailGatewayContext } from '../mail/storeMail.js';
 import {
+  beginRecipientSend,
   claimRecipients,
   type EmailCampaignRow,
-  failStaleClaims,
   finishEmailCampaign,
   getMarketingSettings,
   markRecipientFailed,
   markRecipientSent,
+  markStaleSendsUncertain,
   materializeRecipients,
+  newestSendingAge,
+  releaseForeignClaims,
+  releaseOwnClaims,
   senderAddress,
   startEmailCampaign,
 } from '../sql/emailCampaigns.js';
 import { emailGatewayForStore } from '../sql/emailGateways.js';
 
-/** A claim older than this was left by a server that stopped mid-batch. */
-export const STALE_CLAIM_SECONDS = 600;
+/**
+ * Timeouts of one SMTP handoff, kept well under `campaignInFlightSeconds` so a live run's call
+ * has always ended before another run may call its row uncertain.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 40_000 };
 const PLATFORM_FROM = 'Printloom <no-reply@printloom.test>';
 
 export type CampaignSettings = Pick<
   ServerSettings,
-  'secret' | 'publicUrl' | 'smtpUrl' | 'campaignBatchSize' | 'campaignRatePerSecond'
+  | 'secret'
+  | 'publicUrl'
+  | 'smtpUrl'
+  | 'campaignBatchSize'
+  | 'campaignRatePerSecond'
+  | 'campaignInFlightSeconds'
 > &
   GatewayEndpoints;
 
@@ -135,9 +153,11 @@ export async function campaignTransport(
   }
   if (!settings.smtpUrl) return null;
   // One pooled connection set for the whole run instead of one connection per mail.
-  const transport = nodemailer.createTransport(
-    `${settings.smtpUrl}${settings.smtpUrl.includes('?') ? '&' : '?'}pool=true`,
-  );
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    pool: true,
+    ...SMTP_TIMEOUTS,
+  });
   return {
     key: 'platform',
     from: PLATFORM_FROM,
@@ -273,8 +293,9 @@ export async function runEmailCampaign(
     log.error({ campaignId }, 'email campaign: no gateway and no SMTP_URL; left pending');
     return { state: 'no_transport' };
   }
-  const interrupted = await failStaleClaims(db, campaignId, STALE_CLAIM_SECONDS);
-  if (interrupted > 0) log.warn({ campaignId, interrupted }, 'email campaign: stale claims failed');
+  const runId = randomUUID();
+  const released = await releaseForeignClaims(db, campaignId, runId);
+  if (released > 0) log.warn({ campaignId, released }, 'email campaign: dead claims requeued');
   const from = (await campaignFrom(db, campaign)) ?? transport.from;
   const footer = await campaignFooter(db, storeId);
   const mailto = mailtoOf(from);
@@ -283,41 +304,70 @@ export async function runEmailCampaign(
   let batches = 0;
   try {
     while (!options.signal.aborted) {
-      if (options.maxBatches !== undefined && batches >= options.maxBatches) {
-        return { state: 'stopped', delivered, failed };
-      }
-      const batch = await claimRecipients(db, campaignId, settings.campaignBatchSize);
+      if (options.maxBatches !== undefined && batches >= options.maxBatches) break;
+      const batch = await claimRecipients(db, campaignId, runId, settings.campaignBatchSize);
       if (batch.length === 0) break;
       batches += 1;
-      // Claimed rows are sent even when a stop comes mid-batch: a stop waits for the batch.
       for (const recipient of batch) {
+        // A stop between mails hands the rest of the claim back (below).
+        if (options.signal.aborted) break;
         await takeSlot(transport.key, settings.campaignRatePerSecond);
+        const id = Number(recipient.id);
+        if (!(await beginRecipientSend(db, id, runId))) continue;
         const mail = campaignMail(
           settings,
           campaign,
           footer,
-          { id: Number(recipient.id), email: recipient.email },
+          { id, email: recipient.email },
           from,
           mailto,
         );
         try {
           const messageId = await transport.send(mail);
-          await markRecipientSent(db, Number(recipient.id), messageId);
+          await markRecipientSent(db, id, messageId);
           delivered += 1;
         } catch (error) {
-          await markRecipientFailed(
-            db,
-            Number(recipient.id),
-            error instanceof Error ? error.message : String(error),
-          );
+          await markRecipientFailed(db, id, error instanceof Error ? error.message : String(error));
           failed += 1;
         }
       }
     }
   } finally {
     transport.close();
+    // This run's unsent claims go back to the queue for the next run.
+    await releaseOwnClaims(db, campaignId, runId);
   }
-  if (options.signal.aborted) return { state: 'stopped', delivered, failed };
+  if (
+    options.signal.aborted ||
+    (options.maxBatches !== undefined && batches >= options.maxBatches)
+  ) {
+    return { state: 'stopped', delivered, failed };
+  }
+  // Rows another run left in an SMTP call: wait until no live call can still be on them.
+  for (;;) {
+    const age = await newestSendingAge(db, campaignId);
+    if (age === null) break;
+    const wait = settings.campaignInFlightSeconds - age;
+    if (wait > 0) {
+      // Looked at again every second: a live run's row is usually done long before the limit.
+      await sleep(Math.min(1000, Math.ceil(wait * 1000) + 50), undefined, {
+        signal: options.signal,
+      }).catch(() => {});
+      if (options.signal.aborted) return { state: 'stopped', delivered, failed };
+      continue;
+    }
+    const uncertain = await markStaleSendsUncertain(
+      db,
+      campaignId,
+      settings.campaignInFlightSeconds,
+    );
+    if (uncertain > 0) {
+      log.warn(
+        { campaignId, uncertain },
+        'email campaign: mails interrupted mid-call are uncertain',
+      );
+    }
+  }
   await finishEmailCampaign(db, campaignId);
   log.info({ campaignId, delivered, failed }, 'email campaign run done');
   return { state: 'finished', delivered, failed };

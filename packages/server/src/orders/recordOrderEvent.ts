@@ -8,6 +8,7 @@ import { type OrderActorKind, trackingUrl } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import type { AuthContext } from '../http/authContext.js';
 import type { JobQueue } from '../jobs/defineJob.js';
+import { queueOrderMail } from '../jobs/orderMailJob.js';
 import { notifyOrderChange } from '../notifications/notifyOrderEvent.js';
 import type { CheckoutRow } from '../sql/orders.js';
 import { insertOrderEvent } from '../sql/sellerOrders.js';
@@ -66,6 +67,9 @@ export async function recordOrderEvent(
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   if (event.kind === ORDER_EVENT_KINDS.created) {
     await notifyOrderChange(tx, jobs, event.sellerId, event.orderId, 'order.created');
+  } else if (event.kind === ORDER_EVENT_KINDS.paid) {
+    // The buyer's order confirmation, once per order.
+    await queueOrderMail(tx, jobs, { ...mailOf(event), kind: 'confirmation', shipmentId: null });
   } else if (event.kind === ORDER_EVENT_KINDS.statusChanged) {
     const from = text(detail.from);
     await notifyOrderChange(tx, jobs, event.sellerId, event.orderId, 'order.changed.status', {
@@ -80,9 +84,16 @@ export async function recordOrderEvent(
       tracking_number: number,
       ...(link ? { tracking_url: link } : {}),
     });
+    // The buyer's shipping mail, once per shipment.
+    const shipmentId = typeof detail.shipment_id === 'number' ? detail.shipment_id : null;
+    if (shipmentId !== null) {
+      await queueOrderMail(tx, jobs, { ...mailOf(event), kind: 'shipped', shipmentId });
+    }
   }
   return id;
 }
+
+const mailOf = (event: OrderEventInput) => ({ orderId: event.orderId, sellerId: event.sellerId });
 
 /**
  * Who acts for a session: an admin signed in as the seller acts for the platform, a team

@@ -36,6 +36,11 @@ import {
   recipientLinks,
 } from '../marketing/campaignMail.js';
 import {
+  isSenderLinkValid,
+  senderAddressOf,
+  senderIdOfToken,
+} from '../marketing/senderVerification.js';
+import {
   countAudience,
   deleteEmailCampaign,
   type EmailCampaignRow,
@@ -56,6 +61,7 @@ import {
   unsubscribeRecipient,
   updateEmailCampaign,
 } from '../sql/emailCampaigns.js';
+import { markSenderVerified, senderForLink } from '../sql/emailSenders.js';
 import { getSubscriber } from '../sql/marketing.js';
 import { subscriberView } from './marketing.js';
 
@@ -167,6 +173,7 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance): Promise
         clicked: s?.clicked ?? 0,
         unsubscribed: s?.unsubscribed ?? 0,
         failed,
+        uncertain: s?.uncertain ?? 0,
       },
     };
   }
@@ -403,7 +410,40 @@ export async function registerEmailCampaignRoutes(app: FastifyInstance): Promise
 <body style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;">
 <h1>You are unsubscribed</h1><p>You will no longer receive marketing mail from ${escapeHtml(store)}.</p></body></html>`;
 
+  /** A plain page for a mail's reader (sender verification). */
+  const page = (title: string, text: string) =>
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;">
+<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
+
   registerGroup(app, API.emailTracking, {
+    verifySender: async ({ params, reply }) => {
+      const id = senderIdOfToken(params.token);
+      const sender = id === null ? undefined : await senderForLink(db, id);
+      if (!sender || !isSenderLinkValid(app.config.secret, sender, params.token, Date.now())) {
+        return reply
+          .status(404)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              'Link not valid',
+              'This verification link is not valid any more: it expired, or the sender changed. Ask for a new one on the Senders page.',
+            ),
+          );
+      }
+      await markSenderVerified(db, Number(sender.id), 'link');
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          page(
+            'Sender verified',
+            `${senderAddressOf(sender) ?? sender.username} may now send the email campaigns of ${sender.store_name}.`,
+          ),
+        );
+    },
     unsubscribe: async ({ params, reply }) => {
       const id = readCampaignLinkToken(settings.secret, 'u', params.token);
       const recipient = id ? await recipientForLink(db, id) : null;

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { canUseStore, ownStore, STORE_SCOPE_MESSAGE, storesInScope } from '../http/storeScope.js';
+import { mailSenderLink, senderAddressOf } from '../marketing/senderVerification.js';
 import { getSellerCoupon, listCoupons } from '../sql/coupons.js';
 import {
   deleteSender,
@@ -46,11 +47,13 @@ const senderView = (row: SenderRow) => {
     username: row.username,
     name: row.name,
     status: row.status,
-    address: host ? `${row.username}@${host.replace(/^www\./, '')}` : null,
+    address: senderAddressOf(row),
     verify_record:
       row.status !== 'verified' && host
         ? { host, value: `printloom-verify=${row.verify_token}` }
         : null,
+    link_sent_at: row.link_sent_at ? new Date(row.link_sent_at).toISOString() : null,
+    verified_by: row.verified_by ?? null,
   };
 };
 
@@ -122,10 +125,29 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
         },
       };
     },
-    create: async ({ auth, body }) => {
+    create: async ({ auth, body, request }) => {
       await ownStore(db, auth, body.store_domain_id);
       const id = await insertSender(db, auth.sellerId, body, randomBytes(12).toString('hex'));
-      return { data: senderView(await senderOf(auth, id)) };
+      const sender = await senderOf(auth, id);
+      // A new sender gets its verification link at once (a store without address gets none).
+      const mailed = await mailSenderLink(db, request.log, app.config, sender, Date.now());
+      return {
+        data: senderView(await senderOf(auth, id)),
+        ...(mailed === 'sent' ? { message: EMAIL_SENDER_MESSAGES.linkSent } : {}),
+      };
+    },
+    resendVerification: async ({ auth, params, request }) => {
+      const sender = await senderOf(auth, params.id);
+      if (sender.status === 'verified') {
+        throw unprocessable(EMAIL_SENDER_MESSAGES.alreadyVerified);
+      }
+      const mailed = await mailSenderLink(db, request.log, app.config, sender, Date.now());
+      if (mailed === 'no_address') throw unprocessable(EMAIL_SENDER_MESSAGES.noAddress);
+      if (mailed === 'too_soon') throw unprocessable(EMAIL_SENDER_MESSAGES.linkTooSoon);
+      return {
+        data: senderView(await senderOf(auth, params.id)),
+        message: EMAIL_SENDER_MESSAGES.linkSent,
+      };
     },
     get: async ({ auth, params }) => ({
       data: senderView(await senderOf(auth, params.id)),
@@ -153,7 +175,7 @@ export async function registerStoreSettingsRoutes(app: FastifyInstance): Promise
           return [] as string[][];
         });
         if (records.some((parts) => parts.join('') === record)) {
-          await markSenderVerified(db, sender.id);
+          await markSenderVerified(db, sender.id, 'dns');
           return { data: { id: sender.id, status: 'verified' } };
         }
         // The answer tells the seller what to publish; the sender schema has no field for it.

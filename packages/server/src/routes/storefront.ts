@@ -34,6 +34,7 @@ import {
 } from '../payments/stripeGateway.js';
 import { TestGateway } from '../payments/testGateway.js';
 import { restorableCheckout } from '../sql/abandoned.js';
+import { subscribeFromCheckout } from '../sql/emailCampaigns.js';
 import {
   buyerOrder,
   type CheckoutRow,
@@ -275,6 +276,15 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     const order = await insertOrderFromCheckout(tx, checkout, { gateway: gatewayName, reference });
     await recordCheckoutOrder(tx, app.jobs, order.id, checkout, gatewayName);
     await setCheckoutStatus(tx, checkout.id, 'paid', order.id);
+    // A buyer who ticked "Email me news and offers" becomes a subscriber of the store.
+    if (checkout.marketing_opt_in) {
+      await subscribeFromCheckout(tx, {
+        seller_id: Number(checkout.seller_id),
+        store_id: Number(checkout.store_id),
+        email: checkout.email,
+        name: checkout.shipping_address.name,
+      });
+    }
     // The seller's profit, pending for the hold period, booked with the order (issue 14).
     // Campaigns cross-sold from other sellers are booked to their owners, less the store's
     // commission (money/crossSelling.ts); the rest is the store seller's own sale.
@@ -612,6 +622,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         promotionId: priced.promotionId,
         tipPercent: body.tip_percent ?? null,
         totals: priced.totals,
+        marketingOptIn: body.marketing_opt_in ?? false,
       });
       const submitted = remembered(request, 'submittedCampaigns');
       const fresh = [...new Set(priced.lines.map((l) => l.campaign_id))].filter(

@@ -30,6 +30,8 @@ export interface CampaignStatsRow {
   pending: number;
   delivered: number;
   failed: number;
+  /** Of `failed`: interrupted mid-call by a server that died, perhaps delivered. */
+  uncertain: number;
   opened: number;
   clicked: number;
   unsubscribed: number;
@@ -116,9 +118,10 @@ export async function emailCampaignStats(
   if (ids.length === 0) return new Map();
   const rows = await q.query<CampaignStatsRow>(
     `SELECT campaign_id, count(*)::int AS recipients,
-       count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS pending,
+       count(*) FILTER (WHERE status IN ('pending', 'claimed', 'sending'))::int AS pending,
        count(*) FILTER (WHERE status = 'sent')::int AS delivered,
-       count(*) FILTER (WHERE status = 'failed')::int AS failed,
+       count(*) FILTER (WHERE status IN ('failed', 'uncertain'))::int AS failed,
+       count(*) FILTER (WHERE status = 'uncertain')::int AS uncertain,
        count(opened_at)::int AS opened, count(clicked_at)::int AS clicked,
        count(unsubscribed_at)::int AS unsubscribed
      FROM email_campaign_recipients WHERE campaign_id = ANY($1::bigint[]) GROUP BY campaign_id`,
@@ -258,20 +261,67 @@ export async function materializeRecipients(
   return rows.length;
 }
 
-/** Claims left by a stopped server: failed, never sent again (nobody gets a mail twice). */
-export async function failStaleClaims(
+/**
+ * Rows claimed by another run and not yet handed to SMTP go back to the queue at once. Safe even
+ * when that run is alive: it only sends a row it can still move from claimed to sending
+ * (`beginRecipientSend`), so a released row is sent by whichever run claims it next, once.
+ */
+export async function releaseForeignClaims(
+  q: Queryable,
+  campaignId: number,
+  runId: string,
+): Promise<number> {
+  const rows = await q.query(
+    `UPDATE email_campaign_recipients SET status = 'pending', claimed_by = NULL, claimed_at = NULL
+     WHERE campaign_id = $1 AND status = 'claimed' AND claimed_by IS DISTINCT FROM $2 RETURNING id`,
+    [campaignId, runId],
+  );
+  return rows.length;
+}
+
+/** A stopping run hands back the rows it claimed and did not begin to send. */
+export async function releaseOwnClaims(
+  q: Queryable,
+  campaignId: number,
+  runId: string,
+): Promise<number> {
+  const rows = await q.query(
+    `UPDATE email_campaign_recipients SET status = 'pending', claimed_by = NULL, claimed_at = NULL
+     WHERE campaign_id = $1 AND status = 'claimed' AND claimed_by = $2 RETURNING id`,
+    [campaignId, runId],
+  );
+  return rows.length;
+}
+
+export const UNCERTAIN_ERROR =
+  'Interrupted during its SMTP call; may have been delivered, so it is not sent again';
+
+/**
+ * Rows left sending longer than `staleSeconds` (longer than a live SMTP call may take) belong to
+ * a run that died mid-call: uncertain, never sent again.
+ */
+export async function markStaleSendsUncertain(
   q: Queryable,
   campaignId: number,
   staleSeconds: number,
 ): Promise<number> {
   const rows = await q.query(
-    `UPDATE email_campaign_recipients SET status = 'failed',
-       error = 'Interrupted while sending; not sent again so nobody receives it twice'
+    `UPDATE email_campaign_recipients SET status = 'uncertain', error = $3
      WHERE campaign_id = $1 AND status = 'sending'
-       AND claimed_at < now() - make_interval(secs => $2::int) RETURNING id`,
-    [campaignId, staleSeconds],
+       AND sending_at < now() - make_interval(secs => $2::double precision) RETURNING id`,
+    [campaignId, staleSeconds, UNCERTAIN_ERROR],
   );
   return rows.length;
+}
+
+/** Seconds since the newest row of the campaign still sending went out (null when none). */
+export async function newestSendingAge(q: Queryable, campaignId: number): Promise<number | null> {
+  const [row] = await q.query<{ age: number | null }>(
+    `SELECT extract(epoch FROM now() - max(sending_at))::double precision AS age
+     FROM email_campaign_recipients WHERE campaign_id = $1 AND status = 'sending'`,
+    [campaignId],
+  );
+  return row?.age === null || row?.age === undefined ? null : Number(row.age);
 }
 
 export interface ClaimedRecipient {
@@ -280,36 +330,57 @@ export interface ClaimedRecipient {
   subscriber_id: number | null;
 }
 
-/** Claims up to `limit` pending rows (another run skips them). */
+/** Claims up to `limit` pending rows for one run (another run skips them). */
 export async function claimRecipients(
   q: Queryable,
   campaignId: number,
+  runId: string,
   limit: number,
 ): Promise<ClaimedRecipient[]> {
   return q.query<ClaimedRecipient>(
-    `UPDATE email_campaign_recipients SET status = 'sending', claimed_at = now()
+    `UPDATE email_campaign_recipients SET status = 'claimed', claimed_by = $3, claimed_at = now()
      WHERE id IN (SELECT id FROM email_campaign_recipients
        WHERE campaign_id = $1 AND status = 'pending' ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING id, email, subscriber_id`,
-    [campaignId, limit],
+    [campaignId, limit, runId],
   );
 }
 
+/**
+ * Just before a row's SMTP call: claimed by this run → sending. False when the claim was released
+ * meanwhile (another run has or will send it), so this run must not.
+ */
+export async function beginRecipientSend(
+  q: Queryable,
+  id: number,
+  runId: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE email_campaign_recipients SET status = 'sending', sending_at = now()
+     WHERE id = $1 AND status = 'claimed' AND claimed_by = $2 RETURNING id`,
+    [id, runId],
+  );
+  return rows.length > 0;
+}
+
+/** Accepted by the gateway (wins over an uncertain mark a slow call may have got meanwhile). */
 export async function markRecipientSent(
   q: Queryable,
   id: number,
   messageId: string | null,
 ): Promise<void> {
   await q.query(
-    `UPDATE email_campaign_recipients SET status = 'sent', sent_at = now(), message_id = $2
-     WHERE id = $1`,
+    `UPDATE email_campaign_recipients SET status = 'sent', sent_at = now(), message_id = $2,
+       error = NULL
+     WHERE id = $1 AND status IN ('sending', 'uncertain')`,
     [id, messageId],
   );
 }
 
 export async function markRecipientFailed(q: Queryable, id: number, error: string): Promise<void> {
   await q.query(
-    `UPDATE email_campaign_recipients SET status = 'failed', error = $2 WHERE id = $1`,
+    `UPDATE email_campaign_recipients SET status = 'failed', error = $2
+     WHERE id = $1 AND status IN ('sending', 'uncertain')`,
     [id, error.slice(0, 500)],
   );
 }
@@ -319,7 +390,7 @@ export async function finishEmailCampaign(q: Queryable, id: number): Promise<boo
   const rows = await q.query(
     `UPDATE email_campaigns SET status = 'sent', finished_at = now()
      WHERE id = $1 AND status = 'sending' AND NOT EXISTS (SELECT 1 FROM email_campaign_recipients
-       WHERE campaign_id = $1 AND status IN ('pending', 'sending')) RETURNING id`,
+       WHERE campaign_id = $1 AND status IN ('pending', 'claimed', 'sending')) RETURNING id`,
     [id],
   );
   return rows.length > 0;
@@ -498,4 +569,32 @@ export async function setSubscription(
      WHERE seller_id = $1 AND id = $2`,
     [sellerId, id, subscribed],
   );
+}
+
+/**
+ * A buyer who ticked "Email me news and offers" becomes (or stays) a subscriber of the store when
+ * their checkout is paid. Having opted in again, one who had unsubscribed is subscribed again;
+ * a buyer who did not tick it is never touched (this is not called). A new row's source is
+ * `checkout`; an existing row keeps where it first came from. Answers whether a row was new.
+ */
+export async function subscribeFromCheckout(
+  q: Queryable,
+  checkout: { seller_id: number; store_id: number; email: string; name: string | null },
+): Promise<boolean> {
+  const name = (checkout.name ?? '').trim();
+  const at = name.indexOf(' ');
+  const first = (at > 0 ? name.slice(0, at) : name) || null;
+  const last = at > 0 ? name.slice(at + 1).trim() || null : null;
+  // Matched without regard to case: an imported Ann@x.test is the buyer ann@x.test.
+  const created = await q.query<{ id: number }>(
+    `WITH updated AS (
+       UPDATE subscribers SET first_name = coalesce(first_name, $4), last_name = coalesce(last_name, $5),
+         unsubscribed_at = NULL, updated_at = now(), klaviyo_synced_at = NULL
+       WHERE store_id = $2 AND seller_id = $1 AND lower(email) = lower($3) RETURNING id)
+     INSERT INTO subscribers (seller_id, store_id, email, first_name, last_name, source)
+     SELECT $1, $2, $3, $4, $5, 'checkout' WHERE NOT EXISTS (SELECT 1 FROM updated)
+     ON CONFLICT (store_id, email) DO NOTHING RETURNING id`,
+    [checkout.seller_id, checkout.store_id, checkout.email, first, last],
+  );
+  return created.length > 0;
 }

@@ -7,16 +7,20 @@ import type { Queryable } from '../db/Db.js';
 
 export interface SenderRow {
   id: number;
+  seller_id: number;
   store_domain_id: number;
   username: string;
   name: string;
   status: string;
   verify_token: string;
+  link_sent_at: Date | null;
+  verified_by: 'link' | 'dns' | null;
   /** The base URL of the sender's store, whose host gets the TXT record. */
   base_url: string | null;
+  store_name: string;
 }
 
-const SELECT_SENDER = `SELECT e.*, s.base_url FROM email_senders e JOIN stores s ON s.id = e.store_domain_id`;
+const SELECT_SENDER = `SELECT e.*, s.base_url, s.name AS store_name FROM email_senders e JOIN stores s ON s.id = e.store_domain_id`;
 
 /** One page of the seller's senders, newest first; with `storeIds`, only of those stores. */
 export async function listSenders(
@@ -92,6 +96,38 @@ export async function deleteSender(db: Queryable, id: number): Promise<void> {
   await db.query('DELETE FROM email_senders WHERE id = $1', [id]);
 }
 
-export async function markSenderVerified(db: Queryable, id: number): Promise<void> {
-  await db.query("UPDATE email_senders SET status = 'verified' WHERE id = $1", [id]);
+/** Verified by the mailed link or the DNS record; the first way that worked is kept. */
+export async function markSenderVerified(
+  db: Queryable,
+  id: number,
+  by: 'link' | 'dns',
+): Promise<void> {
+  await db.query(
+    `UPDATE email_senders SET status = 'verified', verified_at = coalesce(verified_at, now()),
+       verified_by = coalesce(verified_by, $2) WHERE id = $1`,
+    [id, by],
+  );
+}
+
+/**
+ * Records that a verification link goes out now; false when one went out less than
+ * `intervalSeconds` ago (the caller then mails nothing).
+ */
+export async function stampSenderLink(
+  db: Queryable,
+  id: number,
+  intervalSeconds: number,
+): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE email_senders SET link_sent_at = now()
+     WHERE id = $1 AND (link_sent_at IS NULL
+       OR link_sent_at < now() - make_interval(secs => $2::int)) RETURNING id`,
+    [id, intervalSeconds],
+  );
+  return rows.length > 0;
+}
+
+/** A sender as its signed verification link finds it (the link's signature is the scope). */
+export async function senderForLink(db: Queryable, id: number): Promise<SenderRow | undefined> {
+  return (await db.query<SenderRow>(`${SELECT_SENDER} WHERE e.id = $1`, [id]))[0];
 }

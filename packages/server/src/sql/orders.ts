@@ -45,6 +45,8 @@ export interface CheckoutRow {
   total: number;
   status: 'open' | 'requires_action' | 'paid';
   order_id: number | null;
+  /** The buyer asked for news and offers (migration 063). */
+  marketing_opt_in: boolean;
 }
 
 export async function insertCheckout(
@@ -61,14 +63,15 @@ export async function insertCheckout(
     promotionId: number | null;
     tipPercent: number | null;
     totals: CheckoutTotals;
+    marketingOptIn?: boolean;
   },
 ): Promise<void> {
   const t = row.totals;
   await db.query(
     `INSERT INTO checkouts (id, seller_id, store_id, email, shipping_address, address_invalid,
        address_problems, items, coupon_code, tip_percent, currency, subtotal, shipping, discount,
-       tip, processing_fee, total, promotion_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+       tip, processing_fee, total, promotion_id, marketing_opt_in)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       row.id,
       row.sellerId,
@@ -88,12 +91,13 @@ export async function insertCheckout(
       t.processing_fee,
       t.total,
       row.promotionId,
+      row.marketingOptIn ?? false,
     ],
   );
 }
 
 const CHECKOUT_COLUMNS =
-  'id, seller_id, store_id, email, shipping_address, address_invalid, items, coupon_code, promotion_id, currency, subtotal, shipping, discount, tip, processing_fee, total, status, order_id';
+  'id, seller_id, store_id, email, shipping_address, address_invalid, items, coupon_code, promotion_id, currency, subtotal, shipping, discount, tip, processing_fee, total, status, order_id, marketing_opt_in';
 
 /** The checkout, locked for the transaction: concurrent payments of it wait their turn. */
 export async function lockCheckout(db: Queryable, id: string): Promise<CheckoutRow | undefined> {

@@ -693,6 +693,7 @@ export function checkoutPage(
     html`<h1>Checkout</h1>${payment.notice ? html`<p class="notice error" role="alert" id="payment-notice">${payment.notice}</p>` : ''}<div id="summary"></div>
 <form id="checkout-form" novalidate>
 <h2>Contact</h2>${field('email', 'Email', 'type="email" autocomplete="email" required')}
+<div><label><input type="checkbox" id="marketing_opt_in" name="marketing_opt_in" value="1"> Email me news and offers</label></div>
 <h2>Shipping address</h2>${field('name', 'Full name', 'autocomplete="name" required')}
 ${field('line1', 'Address', 'autocomplete="address-line1" required')}
 ${field('line2', 'Apartment, suite (optional)', 'autocomplete="address-line2"')}

@@ -84,7 +84,7 @@ function api(url,body){return fetch(url,{method:'POST',headers:{'content-type':'
 function say(t,bad){msg.textContent=t;msg.className=bad?'notice error':t?'notice':''}
 cf.addEventListener('submit',function(e){e.preventDefault();var f=new FormData(cf),tip=f.get('tip');say('');
 var items=[];load().forEach(function(l,i){if(l.set)l.set.forEach(function(x){items.push({campaign_id:l.campaign_id,product_id:x.product_id,color:x.color,size:x.size,quantity:l.quantity,bundle:i})});else{var it={campaign_id:l.campaign_id,product_id:l.product_id,color:l.color,size:l.size,quantity:l.quantity};if(l.personalization)it.personalization=l.personalization;items.push(it)}});
-var body={items:items,email:f.get('email'),
+var body={items:items,email:f.get('email'),marketing_opt_in:f.get('marketing_opt_in')==='1',
 shipping_address:{name:f.get('name'),line1:f.get('line1'),city:f.get('city'),postcode:f.get('postcode')||'',country:f.get('country')}};
 var l2=f.get('line2');if(l2)body.shipping_address.line2=l2;var s=states[country.value]?f.get('state'):f.get('state-text');if(s)body.shipping_address.state=s;
 if(tip!=='none')body.tip_percent=Number(tip);var cp=f.get('coupon');if(cp)body.coupon=cp;

@@ -130,6 +130,17 @@ export const emailTracking = {
     rateLimit: 'tracking',
     errors: [404],
   }),
+  verifySender: route({
+    auth: 'none',
+    method: 'GET',
+    path: '/email/senders/verify/:token',
+    summary: 'The verification link mailed to a sender: verifies it (a page saying so)',
+    tags: ['email-marketing'],
+    params: TokenParams,
+    answer: { kind: 'text', contentType: 'text/html; charset=utf-8' },
+    rateLimit: 'tracking',
+    errors: [404],
+  }),
   open: route({
     auth: 'none',
     method: 'GET',

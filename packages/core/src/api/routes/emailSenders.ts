@@ -10,7 +10,10 @@ import {
 import { emailMarketingGate } from './marketing.js';
 import { route } from './RouteContract.js';
 
-/** Sender addresses of the seller's store domains (spec §3, §7), verified by a DNS TXT record. */
+/**
+ * Sender addresses of the seller's store domains (spec §3, §4, §7), verified by a link mailed to
+ * the address (on add and on "Resend verification"), or by a DNS TXT record on the store's host.
+ */
 export const emailSenders = {
   list: route({
     ...emailMarketingGate,
@@ -56,6 +59,16 @@ export const emailSenders = {
     params: IdParams,
     response: DoneAnswer,
     errors: [404],
+  }),
+  resendVerification: route({
+    ...emailMarketingGate,
+    method: 'POST',
+    path: '/seller/email-marketing/senders/:id/verification',
+    summary: 'Mail the sender address a new verification link',
+    description: 'At most one link a minute (422); 422 when already verified or without address.',
+    params: IdParams,
+    response: EmailSender,
+    errors: [404, 422],
   }),
   status: route({
     ...emailMarketingGate,

@@ -38,3 +38,12 @@ export function useCheckEmailSender() {
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.emailSenders.all }),
   });
 }
+
+/** Mails the sender address a new verification link (at most one a minute, says the server). */
+export function useResendSenderVerification() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.emailSenders.resendVerification({ params: { id } }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.emailSenders.all }),
+  });
+}

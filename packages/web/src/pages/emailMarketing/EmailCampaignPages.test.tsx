@@ -14,6 +14,7 @@ const STATS = {
   clicked: 0,
   unsubscribed: 0,
   failed: 0,
+  uncertain: 0,
 };
 
 const STORE = storeView({
@@ -89,6 +90,7 @@ function campaignsServer() {
             sent: 300,
             delivered: 298,
             failed: 2,
+            uncertain: 1,
             opened: 149,
             clicked: 30,
             unsubscribed: 4,
@@ -210,6 +212,9 @@ describe('Email campaigns pages', () => {
     expect(within(stats).getByText('Opened').nextSibling?.textContent).toContain('50%');
     expect(within(stats).getByText('Unsubscribed').nextSibling?.textContent).toContain('4');
     expect(within(stats).getByText('Failed').nextSibling?.textContent).toContain('2');
+    expect(screen.getByTestId('campaign-uncertain').textContent).toContain(
+      '1 of the failed mail was being handed to the mail server when the server stopped',
+    );
   }, 30_000);
 
   it('shows a load error with Try again', async () => {

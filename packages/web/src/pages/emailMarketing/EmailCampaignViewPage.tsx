@@ -140,6 +140,13 @@ function CampaignView({ campaign }: { campaign: EmailCampaign }) {
             Sending: {s.pending} of {s.recipients} still to go.
           </p>
         ) : null}
+        {s.uncertain > 0 ? (
+          <p className="small mt-2" data-testid="campaign-uncertain">
+            {s.uncertain} of the failed {s.uncertain === 1 ? 'mail was' : 'mails were'} being handed
+            to the mail server when the server stopped: {s.uncertain === 1 ? 'it' : 'they'} may have
+            arrived, so {s.uncertain === 1 ? 'it is' : 'they are'} not sent again.
+          </p>
+        ) : null}
       </section>
 
       <div className="row g-4">

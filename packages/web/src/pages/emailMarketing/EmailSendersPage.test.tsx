@@ -45,13 +45,23 @@ function sendersServer() {
         status: 'pending',
         address: `${body.username}@shop.example.test`,
         verify_record: { host: 'shop.example.test', value: 'printloom-verify=abc123' },
+        link_sent_at: '2026-11-27T10:00:00.000Z',
+        verified_by: null,
       };
       senders.push(row);
       return ok(row);
     }
-    const one = /^\/seller\/email-marketing\/senders\/(\d+)(\/status)?$/.exec(path);
+    const one = /^\/seller\/email-marketing\/senders\/(\d+)(\/status|\/verification)?$/.exec(path);
     const row = senders.find((s) => s.id === Number(one?.[1]));
     if (one && row) {
+      if (one[2] === '/verification') {
+        Object.assign(row, { link_sent_at: '2026-11-27T10:05:00.000Z' });
+        return json(200, {
+          success: true,
+          data: row,
+          message: 'We mailed a verification link to the sender address.',
+        });
+      }
       if (one[2]) {
         Object.assign(row, { status: 'verified', verify_record: null });
         return ok({ id: row.id, status: 'verified' });
@@ -103,7 +113,7 @@ function open() {
 const LOAD_TIMEOUT = { timeout: 10_000 };
 
 describe('Email senders page (/email-marketing/senders)', () => {
-  it('adds a sender, shows its TXT record, checks it, edits and deletes it', async () => {
+  it('adds a sender, resends its link, shows its TXT record, checks it, edits and deletes it', async () => {
     const user = userEvent.setup();
     open();
     await user.click(
@@ -123,6 +133,21 @@ describe('Email senders page (/email-marketing/senders)', () => {
     expect(row.textContent).toContain('news@shop.example.test');
     expect(row.textContent).toContain('Pending');
     expect(row.textContent).toContain('printloom-verify=abc123');
+    expect(row.textContent).toContain(
+      'We mailed a verification link to news@shop.example.test: open it to verify.',
+    );
+
+    await user.click(
+      within(row).getByRole('button', { name: 'Resend verification to Tee Shop News' }),
+    );
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'We mailed a verification link to the sender address.',
+    );
+    expect(
+      server.requests.some(
+        (r) => r.method === 'POST' && r.path === '/seller/email-marketing/senders/1/verification',
+      ),
+    ).toBe(true);
 
     await user.click(
       within(row).getByRole('button', { name: 'Check the status of Tee Shop News' }),

@@ -13,6 +13,7 @@ import {
   useCheckEmailSender,
   useDeleteEmailSender,
   useEmailSenders,
+  useResendSenderVerification,
   useSaveEmailSender,
 } from '../../api/hooks/useEmailSenders.js';
 import { useStores } from '../../api/hooks/useStores.js';
@@ -35,8 +36,9 @@ function SenderError({ error, failure }: { error: unknown; failure: string }) {
 
 /**
  * Email Senders (`/email-marketing/senders`): From addresses at the seller's store domains. A
- * new or re-addressed sender is pending until the store's host publishes its TXT record; "Check
- * status" looks it up again.
+ * new sender is pending until someone opens the link mailed to its address ("Resend
+ * verification" mails another), or until the store's host publishes its TXT record ("Check
+ * status" looks it up again).
  */
 export function EmailSendersPage() {
   const title = usePageTitle();
@@ -45,6 +47,7 @@ export function EmailSendersPage() {
   const stores = useStores();
   const remove = useDeleteEmailSender();
   const check = useCheckEmailSender();
+  const resend = useResendSenderVerification();
   const [editing, setEditing] = useState<EmailSender | 'new' | null>(null);
   const [deleting, setDeleting] = useState<EmailSender | null>(null);
   const rows = senders.data?.data ?? [];
@@ -60,6 +63,12 @@ export function EmailSendersPage() {
       <ListLoadError error={senders.error} onRetry={() => void senders.refetch()} />
       <SenderError error={remove.error} failure={EMAIL_SENDER_MESSAGES.delete} />
       <SenderError error={check.error} failure={EMAIL_SENDER_MESSAGES.verify} />
+      <SenderError error={resend.error} failure={EMAIL_SENDER_MESSAGES.verify} />
+      {resend.isSuccess ? (
+        <div className="alert alert-success py-2" role="status">
+          {EMAIL_SENDER_MESSAGES.linkSent}
+        </div>
+      ) : null}
       {editing !== null ? (
         <SenderForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -101,9 +110,16 @@ export function EmailSendersPage() {
                     <Badge bg={sender.status === 'verified' ? 'success' : 'warning'}>
                       {sender.status === 'verified' ? 'Verified' : 'Pending'}
                     </Badge>
+                    {sender.status !== 'verified' && sender.address ? (
+                      <div className="small mt-1">
+                        {sender.link_sent_at
+                          ? `We mailed a verification link to ${sender.address}: open it to verify.`
+                          : `Ask for a verification link to ${sender.address}.`}
+                      </div>
+                    ) : null}
                     {sender.verify_record ? (
                       <div className="small mt-1">
-                        Add a TXT record <code>{sender.verify_record.value}</code> to{' '}
+                        Or add a TXT record <code>{sender.verify_record.value}</code> to{' '}
                         <code>{sender.verify_record.host}</code>, then check again.
                       </div>
                     ) : null}
@@ -119,6 +135,18 @@ export function EmailSendersPage() {
                         onClick={() => check.mutate(sender.id)}
                       >
                         Check status
+                      </Button>
+                    ) : null}
+                    {sender.status !== 'verified' && sender.address ? (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        className="me-1"
+                        disabled={resend.isPending}
+                        aria-label={`Resend verification to ${sender.name}`}
+                        onClick={() => resend.mutate(sender.id)}
+                      >
+                        Resend verification
                       </Button>
                     ) : null}
                     <Button
