@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerAuthCommands } from './auth.js';
 import { registerBulkCommands } from './bulk.js';
 import { registerCampaignCommands } from './campaigns.js';
+import { registerFeatureRequestCommands } from './featureRequests.js';
 import { registerOrderCommands } from './orders.js';
 import { registerRenderCommands } from './render.js';
 import { registerServeCommands } from './serve.js';
@@ -18,4 +19,5 @@ export function registerCommands(_program: Command): void {
   registerBulkCommands(_program);
   registerCampaignCommands(_program);
   registerOrderCommands(_program);
+  registerFeatureRequestCommands(_program);
 }
