@@ -12,6 +12,7 @@ import { api } from '../../../api/client.js';
 import { queryKeys } from '../../../api/queryKeys.js';
 import { TAGS } from '../../../constants.js';
 import { loadImage } from '../../../editor/imageCache.js';
+import { RelatedPages } from '../../RelatedPages.js';
 
 /** How many finished AI results the AI editor offers. */
 export const AI_RESULTS_SHOWN = 12;
@@ -45,6 +46,7 @@ export function CampaignTypePanel({
   canAdd: boolean;
   onAddImage: AddImage;
 }) {
+  if (type === 'aop') return <RelatedPages pages={['aop_test']} label="Try a pattern first" />;
   if (type === 'ai_mockup')
     return <AiResults user={user} canAdd={canAdd} onAddImage={onAddImage} />;
   if (type === 'custom' || type === 'mockup') {
