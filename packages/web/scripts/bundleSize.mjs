@@ -1,5 +1,6 @@
 // Prints the gzip size of what the browser loads before the first page shows: the entry chunk
 // and its static imports, then the same plus the login page and its layout (login + shell).
+// Fails (exit code 1) when login + shell JS is over the target.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -59,7 +60,10 @@ line('dashboard + shell JS', gzipKb(dashboardShell, 'js'));
 line('initial CSS', gzipKb(initial, 'css'));
 console.log(`lazy chunks: ${lazyPages}; target for login + shell JS: <= ${TARGET_KB} KB gzip`);
 const loginKb = gzipKb(loginShell, 'js').gz;
-if (loginKb > TARGET_KB)
-  console.log(
-    `WARNING: login + shell JS is over the target by ${(loginKb - TARGET_KB).toFixed(1)} KB`,
+// Over the target the build fails: the budget is kept by the build, not by a reader of its log.
+if (loginKb > TARGET_KB) {
+  console.error(
+    `login + shell JS is over the target of ${TARGET_KB} KB gzip by ${(loginKb - TARGET_KB).toFixed(1)} KB: make more of it lazy`,
   );
+  process.exitCode = 1;
+}

@@ -3,6 +3,7 @@ import { registerAdminCommands } from './admin.js';
 import { registerAuthCommands } from './auth.js';
 import { registerBulkCommands } from './bulk.js';
 import { registerCampaignCommands } from './campaigns.js';
+import { registerFeatureRequestCommands } from './featureRequests.js';
 import { registerOrderCommands } from './orders.js';
 import { registerRenderCommands } from './render.js';
 import { registerServeCommands } from './serve.js';
@@ -20,4 +21,5 @@ export function registerCommands(_program: Command): void {
   registerCampaignCommands(_program);
   registerOrderCommands(_program);
   registerAdminCommands(_program);
+  registerFeatureRequestCommands(_program);
 }

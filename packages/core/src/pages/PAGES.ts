@@ -200,6 +200,7 @@ export const PAGES = {
     title: 'Import Campaigns',
     layout: 'default',
     permission: 'update_campaign',
+    quickNav: 'added',
   },
   campaign_edit: {
     path: '/campaigns/edit/:id?',
@@ -248,12 +249,14 @@ export const PAGES = {
     title: 'Template Campaign',
     layout: 'default',
     permission: 'update_campaign',
+    quickNav: 'added',
   },
   campaign_express: {
     path: '/campaigns/express/*',
     title: 'Express Campaign',
     layout: 'default',
     permission: 'update_campaign',
+    quickNav: 'added',
   },
   campaign_bulk: {
     path: '/campaigns/bulk/:id?',
@@ -335,6 +338,7 @@ export const PAGES = {
     layout: 'default',
     permission: 'update_campaign',
     tags: ['pb', 'personalized'],
+    quickNav: 'added',
   },
 
   // Email Marketing (spec §6: the 'email marketing' tag plus update_campaign)
@@ -658,7 +662,13 @@ export const PAGES = {
     permission: 'update_campaign',
     guards: ['beta-auth'],
   },
-  check_in: { path: '/check-in', title: 'Check-in', layout: 'default', permission: ANY_MEMBER },
+  check_in: {
+    path: '/check-in',
+    title: 'Check-in',
+    layout: 'default',
+    permission: ANY_MEMBER,
+    quickNav: 'added',
+  },
   feature_requests: {
     path: '/feature-requests',
     title: 'Feature Requests',
@@ -688,8 +698,11 @@ export const PAGES = {
     title: 'SEN Points',
     layout: 'default',
     permission: ANY_MEMBER,
+    quickNav: 'added',
   },
-  // Connected shops feed Fulfill Orders: the same permission as its routes.
+  // Connected shops feed Fulfill Orders: the same permission as its routes. Fulfill Orders links
+  // both; TikTok Shop sends the seller back to /tts/callback, so quick navigation lists only
+  // WooCommerce.
   tts_callback: {
     path: '/tts/callback',
     title: 'TikTok Shop',
@@ -701,6 +714,7 @@ export const PAGES = {
     title: 'WooCommerce',
     layout: 'default',
     permission: 'get_orders',
+    quickNav: 'added',
   },
 
   // Auth layouts (spec §2 auth routes): with the featured-info panel, then the plain one

@@ -37,7 +37,8 @@ export interface MemberPageDef extends PageBase {
   readonly menu?: MenuPlace;
   /**
    * Listed by quick navigation: 'spec' for the targets spec §2 names, 'added' for the pages we
-   * list besides them (Bulk campaigns).
+   * list besides them (Bulk campaigns, the campaign import, express and template pages,
+   * Personalized, SEN points, Check-in, WooCommerce).
    */
   readonly quickNav?: 'spec' | 'added';
 }

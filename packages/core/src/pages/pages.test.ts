@@ -219,7 +219,26 @@ describe('quickNavPages', () => {
       label: 'Campaigns › Bulk campaigns',
     });
     expect(pages.find((page) => page.id === 'payouts')?.label).toBe('Billing & Payouts');
-    expect(pages.at(-1)).toMatchObject({ path: '/sms/topup', label: 'SMS Top-up' });
+    expect(pages.at(-1)).toMatchObject({ path: '/woocommerce/connect', label: 'WooCommerce' });
+  });
+
+  it('lists the pages the menu leaves out, so each has a way in', () => {
+    const paths = quickNavPages(seller).map((page) => page.path);
+    for (const path of [
+      '/campaigns/import',
+      '/campaigns/express',
+      '/campaigns/template',
+      '/check-in',
+      '/sen-points',
+      '/woocommerce/connect',
+    ])
+      expect(paths).toContain(path);
+    // Personalized needs its tag; the TikTok Shop page is where TikTok sends the seller back.
+    expect(paths).not.toContain('/personalized');
+    expect(quickNavPages({ ...seller, tags: ['pb'] }).map((page) => page.path)).toContain(
+      '/personalized',
+    );
+    expect(paths).not.toContain('/tts/callback');
   });
 
   it('lists only the pages the user may open', () => {

@@ -61,8 +61,11 @@ import { priceCheckout } from '../storefront/checkout.js';
 import { sellableOptions } from '../storefront/options.js';
 import { DEMO_ACCOUNTS } from './seedDemo.js';
 
-/** Days of history, today included. */
-export const DEMO_HISTORY_DAYS = 30;
+/**
+ * Days of history, today included: two months, so the overview's last 30 days have a previous
+ * period to compare with.
+ */
+export const DEMO_HISTORY_DAYS = 60;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -503,13 +506,15 @@ function dayStart(now: Date, daysAgo: number): number {
 type DemoProduct = Awaited<ReturnType<typeof campaignProducts>>[number];
 
 /**
- * About 40 orders over 30 days, more of them lately; buyers come back; one or two lines each.
+ * About 45 orders over 60 days, most of them in the last month (about 13 in the month before,
+ * 33 in the last: the overview shows growth, and seeding stays as quick as the 30-day history
+ * of about 40 orders); buyers come back; one or two lines each.
  * An order of 12 days ago is cancelled, the newest but one of yesterday is on hold.
  */
 function planOrders(random: () => number, products: DemoProduct[], now: Date): PlannedOrder[] {
   const plan: PlannedOrder[] = [];
   for (let daysAgo = DEMO_HISTORY_DAYS - 1; daysAgo >= 0; daysAgo -= 1) {
-    const expected = 0.6 + (1.5 * (DEMO_HISTORY_DAYS - daysAgo)) / DEMO_HISTORY_DAYS;
+    const expected = 0.25 + 1.3 * ((DEMO_HISTORY_DAYS - daysAgo) / DEMO_HISTORY_DAYS) ** 1.5;
     const count = Math.floor(expected + random());
     const hours = Array.from({ length: count }, () => 7 + Math.floor(random() * 15)).sort(
       (a, b) => a - b,

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { PrintSpaceDesign } from '@printloom/core';
 import { robotoFontFile } from '@printloom/renderer/fonts';
 import { renderDesignCanvas } from '@printloom/renderer/node';
+import opentype from 'opentype.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +30,51 @@ const TTF = readFileSync(robotoFontFile());
 const WOFF = readFileSync(join(robotoFaces, 'Roboto-Bold.woff'));
 const WOFF2 = readFileSync(join(robotoFaces, 'Roboto-RegularItalic.woff2'));
 const BLACK_WOFF2 = readFileSync(join(robotoFaces, 'Roboto-Black.woff2'));
+
+/**
+ * A small OTF with CFF outlines ('OTTO'), made here: every letter is a solid block, so text
+ * drawn with it covers far more of a print than Roboto does.
+ */
+function blockOtf(): Buffer {
+  const block = (advance: number) => {
+    const path = new opentype.Path();
+    path.moveTo(50, 0);
+    path.lineTo(advance - 50, 0);
+    path.lineTo(advance - 50, 700);
+    path.lineTo(50, 700);
+    path.close();
+    return path;
+  };
+  const glyphs = [
+    new opentype.Glyph({ name: '.notdef', advanceWidth: 600, path: new opentype.Path() }),
+    new opentype.Glyph({
+      name: 'space',
+      unicode: 32,
+      advanceWidth: 300,
+      path: new opentype.Path(),
+    }),
+  ];
+  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz') {
+    glyphs.push(
+      new opentype.Glyph({
+        name: letter,
+        unicode: letter.charCodeAt(0),
+        advanceWidth: 700,
+        path: block(700),
+      }),
+    );
+  }
+  const font = new opentype.Font({
+    familyName: 'Printloom Blocks',
+    styleName: 'Regular',
+    unitsPerEm: 1000,
+    ascender: 800,
+    descender: -200,
+    glyphs,
+  });
+  return Buffer.from(font.toArrayBuffer());
+}
+const OTF = blockOtf();
 
 interface Part {
   name: string;
@@ -142,6 +188,48 @@ describe.each(BACKENDS)('personalisation library on %s', (backend) => {
     expect(file.headers['content-type']).toBe('font/ttf');
     expect(file.rawPayload.equals(TTF)).toBe(true);
     expect(list[2]?.file_url).toContain(`/files/s${sellerId}/fonts/`);
+  });
+
+  it('adds an OTF font with CFF outlines and draws print text with it', async () => {
+    expect(OTF.subarray(0, 4).toString('latin1')).toBe('OTTO');
+    const answer = await uploadFont('Blocks.otf', OTF);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const font = body<FontAnswer>(answer).data;
+    expect(font).toMatchObject({ family: 'Printloom Blocks', format: 'otf' });
+    const file = await t.app.inject({ method: 'GET', url: font.file_url });
+    expect(file.headers['content-type']).toBe('font/otf');
+    expect(file.rawPayload.equals(OTF)).toBe(true);
+    const design = (fontUrl?: string) =>
+      PrintSpaceDesign.parse({
+        printSpace: { id: '1_front', name: 'front', width: 800, height: 200 },
+        objects: [
+          {
+            type: 'text',
+            id: 't',
+            text: 'Hello Alex',
+            left: 400,
+            top: 100,
+            width: 700,
+            height: 140,
+            ...(fontUrl ? { fontUrl } : {}),
+          },
+        ],
+      });
+    const ink = async (d: PrintSpaceDesign) => {
+      const canvas = await renderDesignCanvas(withResolvedSources(d, sellerId, t.app.blobDir), {
+        width: 800,
+      });
+      const data = canvas.getContext('2d').getImageData(0, 0, 800, 200).data;
+      let inked = 0;
+      for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 128) inked++;
+      return inked;
+    };
+    const regular = await ink(design());
+    const blocks = await ink(design(font.file_url));
+    expect(regular).toBeGreaterThan(1000);
+    // Solid blocks ink well over twice what Roboto's letter strokes do.
+    expect(blocks).toBeGreaterThan(regular * 2);
+    await call(seller, 'DELETE', `/seller/personalized/fonts/${font.id}`);
   });
 
   it("draws a print file's text with the seller's uploaded font", async () => {

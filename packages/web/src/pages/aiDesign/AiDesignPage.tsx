@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useAiJob, useStartAiJob } from '../../api/hooks/useAiDesign.js';
 import { FormError } from '../auth/FormError.js';
+import { RelatedPages } from '../RelatedPages.js';
 import { usePageTitle } from '../usePageTitle.js';
 import { AiImageCell, AiJobStatus, runDuration } from './AiJobParts.js';
 
@@ -61,6 +62,7 @@ export function AiDesignPage() {
           History
         </Link>
       </div>
+      <RelatedPages pages={['aop_test']} label="Also in beta" />
 
       <Form onSubmit={onSubmit} noValidate className="card card-body mb-4" aria-label="Run a tool">
         <fieldset className="mb-3">

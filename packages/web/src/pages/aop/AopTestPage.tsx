@@ -16,21 +16,13 @@ import { fitSize } from '../../editor/exportDesign.js';
 import { decodeImage, type LoadedImage } from '../../editor/imageCache.js';
 import { loadMockupLayers } from '../../editor/mockupRender.js';
 import { ListLoadError } from '../../lists/ListLoadError.js';
-import { templateSpaces } from '../campaigns/edit/campaignForm.js';
+import { isAllOverPrint, templateSpaces } from '../campaigns/edit/campaignForm.js';
 import { useProductTemplates } from '../campaigns/edit/useCampaignEditData.js';
 import { usePageTitle } from '../usePageTitle.js';
 
 /** Long side of a pattern piece on the page, and of the piece drawn into a mockup. */
 const PIECE_SIDE = 240;
 const PIECE_FOR_MOCKUP = 1000;
-
-/** Products printed all over (print type 3): the whole product or one of its pieces. */
-export function isAllOverPrint(template: ProductTemplate): boolean {
-  return (
-    template.full_printed === PRINT_TYPES.aop ||
-    template.print_spaces.some((space) => space.printType === PRINT_TYPES.aop)
-  );
-}
 
 /** A pattern piece covered by the pattern, in the piece's shape, `side` px on its long side. */
 function coveredPiece(space: PrintSpace, pattern: LoadedImage, side: number): HTMLCanvasElement {

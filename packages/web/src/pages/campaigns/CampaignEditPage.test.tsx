@@ -14,6 +14,53 @@ const TEE = {
   print_spaces: [{ name: 'front', width: 4200, height: 4800 }],
 };
 
+/** An all-over-print product (print type 3): its pattern covers every piece. */
+const AOP_PILLOW = {
+  id: 102,
+  name: 'AOP Pillow',
+  base_cost: 9,
+  full_printed: 3,
+  options: { color: ['White'] },
+  colors: [{ name: 'White', hex_code: '#FFFFFF' }],
+  print_spaces: [{ name: 'front', width: 3000, height: 3000 }],
+};
+
+const COMBO = {
+  id: 6,
+  name: 'Mug and Tee',
+  slug: 'mug-and-tee',
+  status: 'draft',
+  niche: null,
+  system_type: 'combo',
+  products: [],
+};
+
+const AI_JOB = {
+  id: 31,
+  tool: 'remove_background',
+  status: 'done',
+  progress: 100,
+  print_width_in: 12,
+  input: {
+    file_path: 'u/in.png',
+    file_url: '/blob/in.png',
+    width: 600,
+    height: 600,
+    quality: { dpi: 50, label: 'low' },
+  },
+  output: {
+    file_path: 'u/out.png',
+    file_url: '/blob/out.png',
+    width: 600,
+    height: 600,
+    quality: { dpi: 50, label: 'low' },
+  },
+  error: null,
+  created_at: '2026-11-20T10:00:00.000Z',
+  started_at: '2026-11-20T10:00:01.000Z',
+  finished_at: '2026-11-20T10:00:05.000Z',
+};
+
 const CAMPAIGN = {
   id: 5,
   name: 'Cat Lovers',
@@ -33,9 +80,21 @@ function editorServer() {
     requests.push({ method, path });
     if (path === '/seller/product-templates') {
       return ok({
-        data: [TEE],
-        total: 1,
+        data: [TEE, AOP_PILLOW],
+        total: 2,
         per_page: 100,
+        current_page: 1,
+        last_page: 1,
+        from: 1,
+        to: 2,
+      });
+    }
+    if (path === '/seller/campaign/6' && method === 'GET') return ok(COMBO);
+    if (path === '/seller/ai-design/jobs' && method === 'GET') {
+      return ok({
+        data: [AI_JOB],
+        total: 1,
+        per_page: 12,
         current_page: 1,
         last_page: 1,
         from: 1,
@@ -69,8 +128,19 @@ const SELLER = {
 
 const LOAD_TIMEOUT = { timeout: 10_000 };
 
-function open(address = '/campaigns/edit') {
-  return renderPages(['campaign_edit', 'campaign_combo_edit', 'all_campaigns'], address, SELLER);
+function open(address = '/campaigns/edit', user: typeof SELLER & { tags?: string[] } = SELLER) {
+  return renderPages(
+    [
+      'campaign_edit',
+      'campaign_combo_edit',
+      'campaign_aop_edit',
+      'campaign_ai_edit',
+      'campaign_custom_edit',
+      'all_campaigns',
+    ],
+    address,
+    user,
+  );
 }
 
 const nameInput = () => screen.getByLabelText<HTMLInputElement>('Campaign name');
@@ -170,5 +240,64 @@ describe('campaign form (/campaigns/edit)', () => {
       expect(screen.queryByText('Set the bundle price before launching.')).toBeNull(),
     );
     expect(screen.getByTestId('unsaved-badge')).toBeTruthy();
+  });
+});
+
+describe('campaign types in the editor', () => {
+  it('moves a combo opened at /campaigns/edit/{id} to the combo editor, with its bundle price', async () => {
+    const router = open('/campaigns/edit/6');
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/campaigns/combo/edit/6'),
+      LOAD_TIMEOUT,
+    );
+    await waitFor(
+      () =>
+        expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit combo campaign'),
+      LOAD_TIMEOUT,
+    );
+    await waitFor(() => expect(nameInput().value).toBe('Mug and Tee'), LOAD_TIMEOUT);
+    expect(screen.getByLabelText(/Bundle price/)).toBeTruthy();
+  });
+
+  it('offers only all-over-print products in the AOP editor, every product in the regular one', async () => {
+    open('/campaigns/aop/edit');
+    await screen.findByTestId('editor-empty', {}, LOAD_TIMEOUT);
+    expect(screen.getByLabelText(/AOP Pillow/)).toBeTruthy();
+    expect(screen.queryByLabelText(/Classic T-shirt/)).toBeNull();
+    cleanup();
+    queryClient.clear();
+    open('/campaigns/edit');
+    await screen.findByTestId('editor-empty', {}, LOAD_TIMEOUT);
+    expect(screen.getByLabelText(/AOP Pillow/)).toBeTruthy();
+    expect(screen.getByLabelText(/Classic T-shirt/)).toBeTruthy();
+  });
+
+  it('lists the seller’s AI results in the AI editor, ready once a product is chosen', async () => {
+    const user = userEvent.setup();
+    open('/campaigns/ai/edit', { ...SELLER, tags: ['beta'] });
+    await screen.findByTestId('editor-empty', {}, LOAD_TIMEOUT);
+    const add = await screen.findByRole(
+      'button',
+      { name: 'Add Remove background #31 (600 × 600) to the design' },
+      LOAD_TIMEOUT,
+    );
+    expect(add.hasAttribute('disabled')).toBe(true);
+    await user.click(screen.getByLabelText(/Classic T-shirt/));
+    await waitFor(() => expect(add.hasAttribute('disabled')).toBe(false));
+  });
+
+  it('tells a seller outside the beta that AI tools need it, and asks nothing', async () => {
+    open('/campaigns/ai/edit');
+    await screen.findByTestId('editor-empty', {}, LOAD_TIMEOUT);
+    expect(screen.getByText('AI design tools are in beta: ask support to join.')).toBeTruthy();
+    expect(server.requests.some((r) => r.path === '/seller/ai-design/jobs')).toBe(false);
+  });
+
+  it('links a saved custom campaign to the seller’s own product photos', async () => {
+    open('/campaigns/custom/edit');
+    await screen.findByTestId('editor-empty', {}, LOAD_TIMEOUT);
+    expect(
+      screen.getByText('Save the campaign, then show its design on your own product photos.'),
+    ).toBeTruthy();
   });
 });

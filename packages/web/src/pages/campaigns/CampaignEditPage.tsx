@@ -22,24 +22,29 @@ import { DesignEditor } from '../../editor/DesignEditor.js';
 import { ensureFonts, measureText } from '../../editor/fonts.js';
 import { loadImage } from '../../editor/imageCache.js';
 import { MockupPanel } from '../../editor/MockupPanel.js';
+import { newObjectId } from '../../editor/newId.js';
 import { readStorage, writeStorage } from '../../env/storage.js';
 import { notifyError, notifyUploadFailed } from '../../toast/notify.js';
 import { toasts } from '../../toast/toastStore.js';
 import { CampaignHeaderActions } from './edit/CampaignHeaderActions.js';
 import { CampaignStores } from './edit/CampaignStores.js';
+import { CampaignTypePanel } from './edit/CampaignTypePanel.js';
 import { ComboBundle } from './edit/ComboBundle.js';
 import { CrossSellOfferControl } from './edit/CrossSellOffer.js';
 import {
   type CampaignFormOutput,
   type CampaignFormValues,
+  campaignEditPath,
   campaignFormSchema,
   coloursOf,
   designsOfCampaign,
   EMPTY_FORM,
   editorSpaces,
   editRouteOf,
+  editRouteOfType,
   type FormErrors,
   formOfCampaign,
+  offeredTemplates,
   type ProductFormValue,
   productsWithoutDesign,
   productValueFor,
@@ -172,6 +177,14 @@ function CampaignEditor({
         setSavedRevision(store.getState().revision);
       });
   }, [routeId, store]);
+
+  // A campaign opened in another type's editor (an old link, /campaigns/edit/{id} of a combo)
+  // moves to its own, so its type's parts (a combo's bundle price) are there.
+  useEffect(() => {
+    const campaign = campaignQuery.data;
+    if (!campaign || editRouteOfType(campaign.system_type).prefix === route.prefix) return;
+    navigate(campaignEditPath(campaign), { replace: true });
+  }, [campaignQuery.data, route.prefix, navigate]);
 
   // A saved campaign: its form values, then its designs once their fonts and images are in.
   useEffect(() => {
@@ -511,10 +524,16 @@ function CampaignEditor({
                   Products
                 </h2>
                 <TemplatePicker
-                  templates={templates.list}
+                  templates={offeredTemplates(route.type, templates.list, chosen)}
                   chosen={chosen}
                   onToggle={toggleTemplate}
                   disabled={saving}
+                  {...(route.type === 'aop'
+                    ? {
+                        emptyText:
+                          'The catalog has no all-over-print products yet: an AOP campaign needs one.',
+                      }
+                    : {})}
                 />
                 {errors.products && <div className="small text-danger mt-2">{errors.products}</div>}
               </div>
@@ -604,6 +623,17 @@ function CampaignEditor({
             </section>
           </div>
           <div className="col-xl-4 vstack gap-3">
+            {user && (
+              <CampaignTypePanel
+                type={route.type}
+                user={user}
+                campaignId={campaignId}
+                canAdd={activeSpace !== null}
+                onAddImage={(image) =>
+                  store.dispatch({ type: 'addImage', id: newObjectId('image'), ...image })
+                }
+              />
+            )}
             {activeTemplate && (
               <section className="card">
                 <div className="card-body">

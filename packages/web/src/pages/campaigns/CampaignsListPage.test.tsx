@@ -14,6 +14,7 @@ interface StoredCampaign {
   name: string;
   status: string;
   designed: boolean;
+  system_type?: string;
 }
 
 /** The campaign list and action routes answered from memory, as the server answers them. */
@@ -33,6 +34,7 @@ function campaignsServer(initial: StoredCampaign[]) {
     name: c.name,
     slug: null,
     status: c.status,
+    ...(c.system_type ? { system_type: c.system_type } : {}),
     created_at: '2026-11-20T10:00:00.000Z',
   });
   const act = (action: string, id: number): { ok: boolean; status?: string; message?: string } => {
@@ -117,8 +119,8 @@ let router: ReturnType<typeof createMemoryRouter>;
 beforeEach(() => {
   server = campaignsServer([
     { id: 1, name: 'Summer Tee', status: 'active', designed: true },
-    { id: 2, name: 'Winter Mug', status: 'active', designed: true },
-    { id: 3, name: 'Bare Hoodie', status: 'draft', designed: false },
+    { id: 2, name: 'Winter Mug', status: 'active', designed: true, system_type: 'combo' },
+    { id: 3, name: 'Bare Hoodie', status: 'draft', designed: false, system_type: 'aop' },
   ]);
   vi.stubGlobal('fetch', server.fetch);
 });
@@ -304,5 +306,54 @@ describe('campaign list (/campaigns)', () => {
     await screen.findByRole('link', { name: 'Summer Tee' }, LOAD);
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Actions for/ })).toBeNull();
+  });
+});
+
+describe('campaign types on All Campaigns', () => {
+  it('opens each campaign in the editor of its type', async () => {
+    open();
+    await screen.findByRole('link', { name: 'Summer Tee' }, LOAD);
+    expect(screen.getByRole('link', { name: 'Summer Tee' }).getAttribute('href')).toBe(
+      '/campaigns/edit/1',
+    );
+    expect(screen.getByRole('link', { name: 'Winter Mug' }).getAttribute('href')).toBe(
+      '/campaigns/combo/edit/2',
+    );
+    expect(screen.getByRole('link', { name: 'Bare Hoodie' }).getAttribute('href')).toBe(
+      '/campaigns/aop/edit/3',
+    );
+  });
+
+  it('offers every campaign type, express, templates and import from Create campaign', async () => {
+    const user = userEvent.setup();
+    open();
+    expect(
+      (await screen.findByRole('link', { name: 'Create campaign' }, LOAD)).getAttribute('href'),
+    ).toBe('/campaigns/edit');
+    await user.click(screen.getByRole('button', { name: 'More ways to create a campaign' }));
+    const hrefOf = async (name: string) =>
+      (await screen.findByRole('link', { name: new RegExp(`^${name}`) })).getAttribute('href');
+    const links = [];
+    for (const name of [
+      'Regular campaign',
+      'AI campaign',
+      'AOP campaign',
+      'Combo campaign',
+      'Custom campaign',
+      'Express campaign',
+      'Campaign templates',
+      'Import campaigns',
+    ])
+      links.push([name, await hrefOf(name)]);
+    expect(links).toEqual([
+      ['Regular campaign', '/campaigns/edit'],
+      ['AI campaign', '/campaigns/ai/edit'],
+      ['AOP campaign', '/campaigns/aop/edit'],
+      ['Combo campaign', '/campaigns/combo/edit'],
+      ['Custom campaign', '/campaigns/custom/edit'],
+      ['Express campaign', '/campaigns/express'],
+      ['Campaign templates', '/campaigns/template'],
+      ['Import campaigns', '/campaigns/import'],
+    ]);
   });
 });

@@ -5,15 +5,19 @@ import {
   CAMPAIGN_TYPES,
   type Campaign,
   type CampaignBulkActionName,
+  type CampaignType,
   can,
   DEFAULT_CAMPAIGN_LIST_PRODUCT_TYPE,
   ENTITY_STATUSES,
   errorMessage,
   NICHES,
   nicheLabel,
+  pagePath,
   userDate,
 } from '@printloom/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router';
 import { api } from '../../api/client.js';
 import { useMe } from '../../api/hooks/useAuth.js';
@@ -38,6 +42,7 @@ import { SearchBox } from '../lists/SearchBox.js';
 import { StatusBadge, statusLabel } from '../lists/StatusBadge.js';
 import { TimeRangeFilter } from '../lists/TimeRangeFilter.js';
 import { bulkConfirmation, CAMPAIGN_ACTION_LABELS, rowActionsFor } from './campaignActions.js';
+import { campaignEditPath, EDIT_ROUTE_TYPES } from './edit/campaignForm.js';
 
 /** Thumbnail preset of spec §9 (160 × 200), asked at twice the shown size for sharp screens. */
 const THUMB = { w: 160, h: 200 } as const;
@@ -199,9 +204,7 @@ export function CampaignsListPage() {
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <h1 className="h3 mb-0">All Campaigns</h1>
-        <Link to="/campaigns/edit" className="btn btn-primary" data-tour="create-campaign-button">
-          Create campaign
-        </Link>
+        <CreateCampaignMenu />
       </div>
 
       <search className="d-flex flex-wrap gap-2 align-items-start mb-3" aria-label="Filters">
@@ -305,7 +308,7 @@ export function CampaignsListPage() {
           ) : (
             <>
               <p className="mb-3">You have no campaigns yet.</p>
-              <Link to="/campaigns/edit" className="btn btn-primary">
+              <Link to={pagePath('campaign_edit')} className="btn btn-primary">
                 Create your first campaign
               </Link>
             </>
@@ -358,11 +361,65 @@ function NoticeView(props: { notice: Notice; onDismiss: () => void }) {
       {notice.kind === 'done' && notice.copy ? (
         <>
           {' '}
-          <Link to={`/campaigns/edit/${notice.copy.id}`}>Open the copy</Link>
+          <Link to={campaignEditPath(notice.copy)}>Open the copy</Link>
         </>
       ) : null}
       <button type="button" className="btn-close" aria-label="Dismiss" onClick={props.onDismiss} />
     </div>
+  );
+}
+
+/** What each type's editor starts (spec §3 campaign types), for the create menu. */
+const CREATE_TYPE_HINTS: Partial<Record<CampaignType, string>> = {
+  regular: 'Products designed in the editor',
+  ai_mockup: 'Designs from your AI results',
+  aop: 'Patterns printed all over the product',
+  combo: 'Products sold together at one price',
+  custom: 'Shown on your own product photos',
+};
+
+/**
+ * Create campaign (spec §2 All Campaigns): the regular editor in one click, and in its menu
+ * every campaign type's editor and the other ways in: express, templates, import.
+ */
+function CreateCampaignMenu() {
+  const editors = [
+    EDIT_ROUTE_TYPES[EDIT_ROUTE_TYPES.length - 1]!,
+    ...EDIT_ROUTE_TYPES.slice(0, -1),
+  ];
+  return (
+    <Dropdown as={ButtonGroup} align="end">
+      <Link
+        to={pagePath('campaign_edit')}
+        className="btn btn-primary"
+        data-tour="create-campaign-button"
+      >
+        Create campaign
+      </Link>
+      <Dropdown.Toggle split variant="primary" aria-label="More ways to create a campaign" />
+      <Dropdown.Menu>
+        <Dropdown.Header>Campaign type</Dropdown.Header>
+        {editors.map((editor) => (
+          <Dropdown.Item key={editor.type} as={Link} to={editor.prefix}>
+            {editor.type === 'regular' ? 'Regular campaign' : editor.label}
+            <small className="d-block text-body-secondary">{CREATE_TYPE_HINTS[editor.type]}</small>
+          </Dropdown.Item>
+        ))}
+        <Dropdown.Divider />
+        <Dropdown.Item as={Link} to={pagePath('campaign_express')}>
+          Express campaign
+          <small className="d-block text-body-secondary">Launch from a template in one step</small>
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to={pagePath('campaign_template')}>
+          Campaign templates
+          <small className="d-block text-body-secondary">Reusable starting points</small>
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to={pagePath('campaigns_import')}>
+          Import campaigns
+          <small className="d-block text-body-secondary">From a campaign export file</small>
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }
 
@@ -386,7 +443,7 @@ function campaignColumns(options: {
       cell: ({ row }) => (
         <>
           <Link
-            to={`/campaigns/edit/${row.original.id}`}
+            to={campaignEditPath(row.original)}
             className="fw-semibold"
             data-testid="campaign-name"
           >

@@ -31,6 +31,7 @@ import { FilterSelect } from '../lists/FilterSelect.js';
 import { ListPagination } from '../lists/ListPagination.js';
 import { SearchBox } from '../lists/SearchBox.js';
 import { StatusBadge } from '../lists/StatusBadge.js';
+import { RelatedPages } from '../RelatedPages.js';
 
 const MARKETPLACE_LABELS: Record<(typeof FULFILLMENT_SOURCES)[number], string> = {
   ebay: 'eBay',
@@ -95,6 +96,10 @@ export function FulfillmentPage() {
         </a>
       </div>
 
+      <RelatedPages
+        pages={['woocommerce_connect', 'tts_callback']}
+        label="Import orders from a shop"
+      />
       <ImportForm />
 
       <h2 className="h5 mt-4">Fulfillment orders</h2>

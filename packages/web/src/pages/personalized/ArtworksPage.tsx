@@ -21,6 +21,7 @@ import {
 import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { ListLoadError } from '../../lists/ListLoadError.js';
 import { notifyError } from '../../toast/notify.js';
+import { RelatedPages } from '../RelatedPages.js';
 
 type Editing = { artwork: Artwork | null };
 
@@ -53,6 +54,7 @@ export function ArtworksPage() {
     <>
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
         <h1 className="h3 mb-0">Artworks</h1>
+        <RelatedPages pages={['personalized_home']} label="Start here" />
         {editing ? null : (
           <Button onClick={() => setEditing({ artwork: null })}>New artwork</Button>
         )}

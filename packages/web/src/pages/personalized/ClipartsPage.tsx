@@ -23,6 +23,7 @@ import {
 import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { ListLoadError } from '../../lists/ListLoadError.js';
 import { notifyError } from '../../toast/notify.js';
+import { RelatedPages } from '../RelatedPages.js';
 
 /**
  * Cliparts (spec §2 /personalized/cliparts, issue 16): libraries of images in groups. A
@@ -41,6 +42,7 @@ export function ClipartsPage() {
   return (
     <>
       <h1 className="h3 mb-2">Cliparts</h1>
+      <RelatedPages pages={['personalized_home']} label="Start here" />
       <p className="text-body-secondary">
         Keep images in groups (for example "Pets" or "Star signs"). A personalised product can let
         the buyer pick one image from a group.

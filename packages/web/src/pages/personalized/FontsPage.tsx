@@ -7,6 +7,7 @@ import { useDeleteFont, useSellerFonts, useUploadFont } from '../../api/hooks/us
 import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { ListLoadError } from '../../lists/ListLoadError.js';
 import { notifyError } from '../../toast/notify.js';
+import { RelatedPages } from '../RelatedPages.js';
 import { FontPreview } from './FontPreview.js';
 
 const FORMAT_LABELS: Record<SellerFont['format'], string> = {
@@ -43,6 +44,7 @@ export function FontsPage() {
   return (
     <>
       <h1 className="h3 mb-2">Fonts</h1>
+      <RelatedPages pages={['personalized_home']} label="Start here" />
       <p className="text-body-secondary">
         Upload your own fonts to use them in the design editor and to offer them to buyers on
         personalised products. TTF, OTF, WOFF and WOFF2 files are accepted; the font's name is read

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useCheckIn, useCheckInMonth } from '../../api/hooks/usePoints.js';
 import { FormError } from '../auth/FormError.js';
+import { RelatedPages } from '../RelatedPages.js';
 import { usePageTitle } from '../usePageTitle.js';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -29,6 +30,7 @@ export function CheckInPage() {
   return (
     <>
       <h1 className="h3 mb-3">{title}</h1>
+      <RelatedPages pages={['sen_points', 'contest']} label="Your points" />
       <FormError error={month.error ?? checkIn.error} />
       {month.isPending ? <p className="text-body-secondary">Loading…</p> : null}
       {data ? (

@@ -3,6 +3,7 @@ import Table from 'react-bootstrap/Table';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { useContest } from '../../api/hooks/usePoints.js';
 import { FormError } from '../auth/FormError.js';
+import { RelatedPages } from '../RelatedPages.js';
 import { usePageTitle } from '../usePageTitle.js';
 
 /**
@@ -18,6 +19,7 @@ export function ContestPage() {
   return (
     <>
       <h1 className="h3 mb-3">{title}</h1>
+      <RelatedPages pages={['sen_points', 'check_in']} label="Your points" />
       <FormError error={contest.error} />
       {contest.isPending ? <p className="text-body-secondary">Loading…</p> : null}
       {data && !data.contest ? (

@@ -154,6 +154,22 @@ describe('SEN points pages', () => {
     expect(rows[2]?.textContent).toMatch(/Ada \(you\)/);
   });
 
+  it('leads from the contest to the points and the check-in, and between them', async () => {
+    const user = userEvent.setup();
+    open('/contest');
+    const nav = await screen.findByRole('navigation', { name: 'Your points' }, { timeout: 10_000 });
+    await user.click(within(nav).getByRole('link', { name: 'SEN Points' }));
+    await screen.findByTestId('points-balance');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Earn more' })).getByRole('link', {
+        name: 'Check-in',
+      }),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Check in' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+  });
+
   it('lays a month out in weeks from Monday', () => {
     const weeks = monthWeeks('2026-11');
     // 1 November 2026 is a Sunday.

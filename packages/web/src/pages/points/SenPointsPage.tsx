@@ -5,6 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { usePoints, useRedeemReward } from '../../api/hooks/usePoints.js';
 import { FormError } from '../auth/FormError.js';
+import { RelatedPages } from '../RelatedPages.js';
 import { usePageTitle } from '../usePageTitle.js';
 
 const KIND_LABELS: Record<string, string> = {
@@ -35,6 +36,7 @@ export function SenPointsPage() {
   return (
     <>
       <h1 className="h3 mb-3">{title}</h1>
+      <RelatedPages pages={['check_in', 'contest']} label="Earn more" />
       <FormError error={points.error} />
       <div className="card card-body mb-4" style={{ maxWidth: 320 }}>
         <h2 className="h6 text-body-secondary mb-1">Your SEN points</h2>

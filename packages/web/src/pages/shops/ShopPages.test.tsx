@@ -199,3 +199,22 @@ describe('TikTok Shop page (/tts/callback)', () => {
     expect(alert.textContent).toContain('expired or was not started here');
   });
 });
+
+describe('the way in from Fulfill Orders', () => {
+  it('links both shop connections, whose orders it lists', async () => {
+    open('fulfill_orders', '/fulfillment');
+    const nav = await screen.findByRole(
+      'navigation',
+      { name: 'Import orders from a shop' },
+      LOAD_TIMEOUT,
+    );
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['WooCommerce', '/woocommerce/connect'],
+      ['TikTok Shop', '/tts/callback'],
+    ]);
+  });
+});

@@ -15,14 +15,17 @@ export function TemplatePicker({
   chosen,
   onToggle,
   disabled,
+  emptyText = 'The catalog has no products yet.',
 }: {
   templates: readonly ProductTemplate[];
   chosen: ReadonlySet<number>;
   onToggle(template: ProductTemplate, on: boolean): void;
   disabled: boolean;
+  /** What an empty choice says (an AOP editor: no all-over-print products). */
+  emptyText?: string;
 }) {
   if (templates.length === 0) {
-    return <p className="text-body-secondary mb-0">The catalog has no products yet.</p>;
+    return <p className="text-body-secondary mb-0">{emptyText}</p>;
   }
   return (
     <fieldset disabled={disabled} data-tour="product-template-selection">

@@ -5,10 +5,13 @@ import {
   createPrintSpace,
   formatCurrency,
   Niche,
+  type PageId,
   PRINT_TYPE_FULL_3D,
+  PRINT_TYPES,
   type PrintSpace,
   PrintSpaceDesign,
   type ProductTemplate,
+  pagePath,
   slugify,
 } from '@printloom/core';
 import { z } from 'zod';
@@ -18,24 +21,69 @@ import { z } from 'zod';
  * only renders them. Prices are typed text until saved; designs live in the editor store.
  */
 
-/** The routes that share the editor, and the campaign type each creates (spec §2, §3). */
-export const EDIT_ROUTE_TYPES: ReadonlyArray<{
+/**
+ * The routes that share the editor, and the campaign type each creates (spec §2, §3). Types
+ * with no editor of their own (campaign_express, express_2, mockup) open in the regular one.
+ */
+const EDIT_PAGES = [
+  { page: 'campaign_ai_edit', type: 'ai_mockup', label: 'AI campaign' },
+  { page: 'campaign_aop_edit', type: 'aop', label: 'AOP campaign' },
+  { page: 'campaign_combo_edit', type: 'combo', label: 'Combo campaign' },
+  { page: 'campaign_custom_edit', type: 'custom', label: 'Custom campaign' },
+  { page: 'campaign_edit', type: 'regular', label: 'Campaign' },
+] as const satisfies ReadonlyArray<{ page: PageId; type: CampaignType; label: string }>;
+
+export interface EditRoute {
+  page: (typeof EDIT_PAGES)[number]['page'];
   prefix: string;
   type: CampaignType;
   label: string;
-}> = [
-  { prefix: '/campaigns/ai/edit', type: 'ai_mockup', label: 'AI campaign' },
-  { prefix: '/campaigns/aop/edit', type: 'aop', label: 'AOP campaign' },
-  { prefix: '/campaigns/combo/edit', type: 'combo', label: 'Combo campaign' },
-  { prefix: '/campaigns/custom/edit', type: 'custom', label: 'Custom campaign' },
-  { prefix: '/campaigns/edit', type: 'regular', label: 'Campaign' },
-];
+}
 
-export function editRouteOf(pathname: string) {
+export const EDIT_ROUTE_TYPES: readonly EditRoute[] = EDIT_PAGES.map((r) => ({
+  ...r,
+  prefix: pagePath(r.page),
+}));
+
+const REGULAR_EDIT_ROUTE = EDIT_ROUTE_TYPES[EDIT_ROUTE_TYPES.length - 1]!;
+
+export function editRouteOf(pathname: string): EditRoute {
   return (
     EDIT_ROUTE_TYPES.find((r) => pathname === r.prefix || pathname.startsWith(`${r.prefix}/`)) ??
-    EDIT_ROUTE_TYPES[EDIT_ROUTE_TYPES.length - 1]!
+    REGULAR_EDIT_ROUTE
   );
+}
+
+/** The editor a campaign of this type opens in. */
+export function editRouteOfType(type: CampaignType): EditRoute {
+  return EDIT_ROUTE_TYPES.find((r) => r.type === type) ?? REGULAR_EDIT_ROUTE;
+}
+
+/** Where a saved campaign is edited: the editor of its type (a combo shows its bundle price). */
+export function campaignEditPath(campaign: { id: number; system_type: CampaignType }): string {
+  return pagePath(editRouteOfType(campaign.system_type).page, { id: campaign.id });
+}
+
+/** Products printed all over (print type 3): the whole product or one of its pieces. */
+export function isAllOverPrint(template: ProductTemplate): boolean {
+  return (
+    template.full_printed === PRINT_TYPES.aop ||
+    template.print_spaces.some((space) => space.printType === PRINT_TYPES.aop)
+  );
+}
+
+/**
+ * The products the editor of a type offers: an AOP campaign only all-over-print ones (besides
+ * any it already holds, so the seller can still take them out).
+ */
+export function offeredTemplates(
+  type: CampaignType,
+  templates: readonly ProductTemplate[],
+  chosen: ReadonlySet<number> = new Set(),
+): readonly ProductTemplate[] {
+  return type === 'aop'
+    ? templates.filter((t) => isAllOverPrint(t) || chosen.has(t.id))
+    : templates;
 }
 
 /** Highest sell price the form accepts. */
