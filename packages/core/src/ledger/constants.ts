@@ -34,6 +34,8 @@ export const PAYOUT_STATUSES = ['processing', 'completed', 'cancelled'] as const
 export const TRANSACTIONS_PER_PAGE = 10;
 
 export const LEDGER_MESSAGES = {
+  noExchangeRate: (currency: string) =>
+    `This store cannot take orders in ${currency} yet: the platform has no exchange rate for it.`,
   overAvailable: 'The amount is more than your available balance.',
   belowMinimum: `The smallest payout is ${PAYOUT_MIN_AMOUNT / 100} USD.`,
   openPayout: 'You already have a payout request in progress. Wait until it is paid or rejected.',

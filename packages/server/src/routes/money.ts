@@ -25,6 +25,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { approvePayout, buySmsCredits, rejectPayout, requestPayout } from '../money/bookings.js';
+import { ledgerNow } from '../money/ledgerClock.js';
 import {
   accountLabel,
   maskedDetails,
@@ -64,6 +65,14 @@ export function transactionView(row: LedgerEntryRow, now: Date): Transaction {
     payout_id: row.payout_id === null ? null : Number(row.payout_id),
     available_at: row.available_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    original:
+      row.original_amount === null || row.original_currency === null || row.exchange_rate === null
+        ? null
+        : {
+            amount: Number(row.original_amount),
+            currency: row.original_currency,
+            rate: Number(row.exchange_rate),
+          },
   };
 }
 
@@ -100,6 +109,9 @@ const CSV_HEADER = [
   'description',
   'amount',
   'currency',
+  'original_amount',
+  'original_currency',
+  'exchange_rate',
 ];
 
 export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
@@ -151,7 +163,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
 
   registerGroup(app, API.money, {
     transactions: async ({ auth, query }) => {
-      const now = new Date();
+      const now = ledgerNow(app.config);
       const { rows, counted } = await listTransactions(
         db,
         auth.sellerId,
@@ -168,7 +180,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       };
     },
     exportTransactions: async ({ auth, query, reply }) => {
-      const now = new Date();
+      const now = ledgerNow(app.config);
       const offset = auth.seller.utc_offset;
       const filter = { ...query, range: listRange(query, offset) };
       async function* lines() {
@@ -187,6 +199,9 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
               t.description,
               (t.amount / 100).toFixed(2),
               t.currency,
+              t.original ? (t.original.amount / 100).toFixed(2) : null,
+              t.original?.currency ?? null,
+              t.original ? String(t.original.rate) : null,
             ]
               .map((cell) => csvCell(cell))
               .join(',')}\n`;
@@ -226,12 +241,16 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
     },
     requestPayout: async ({ auth, body }) => {
       const row = await db.transaction((tx) =>
-        requestPayout(tx, {
-          sellerId: auth.sellerId,
-          actorId: auth.actorId,
-          amount: body.amount,
-          paymentAccountId: body.payment_account_id,
-        }),
+        requestPayout(
+          tx,
+          {
+            sellerId: auth.sellerId,
+            actorId: auth.actorId,
+            amount: body.amount,
+            paymentAccountId: body.payment_account_id,
+          },
+          ledgerNow(app.config),
+        ),
       );
       return { data: payoutView(row), message: 'Your payout request was sent.' };
     },
@@ -242,12 +261,16 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
           ? header
           : randomUUID();
       const answer = await db.transaction((tx) =>
-        buySmsCredits(tx, {
-          sellerId: auth.sellerId,
-          actorId: auth.actorId,
-          amount: body.amount,
-          key,
-        }),
+        buySmsCredits(
+          tx,
+          {
+            sellerId: auth.sellerId,
+            actorId: auth.actorId,
+            amount: body.amount,
+            key,
+          },
+          ledgerNow(app.config),
+        ),
       );
       return { data: answer, message: 'SMS credits added.' };
     },
@@ -277,7 +300,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       operatorOnly(auth);
       const sellerId = await payoutSeller(params.id);
       const row = await db.transaction((tx) =>
-        approvePayout(tx, sellerId, params.id, auth.actorId),
+        approvePayout(tx, sellerId, params.id, auth.actorId, ledgerNow(app.config)),
       );
       return { data: payoutView(row) };
     },
@@ -285,7 +308,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       operatorOnly(auth);
       const sellerId = await payoutSeller(params.id);
       const row = await db.transaction((tx) =>
-        rejectPayout(tx, sellerId, params.id, auth.actorId, body.reason),
+        rejectPayout(tx, sellerId, params.id, auth.actorId, body.reason, ledgerNow(app.config)),
       );
       return { data: payoutView(row) };
     },
