@@ -5,6 +5,7 @@
 // data, the database time of the pending balance as it was summed before (every entry of the
 // hold window) against the per-hour rows it reads now.
 // Sizes: BENCH_LEDGER_ENTRIES (comma-separated, grown in turn); requests: BENCH_LEDGER_REQUESTS.
+// BENCH_LEDGER_KEEP=1 keeps the Postgres schema (printed) to EXPLAIN ANALYZE the queries by hand.
 // Runs the built server (dist): `npm run bench:ledger -w @printloom/server` builds it first.
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -128,7 +129,9 @@ async function main() {
     }
   } finally {
     await app.close();
-    if (schema) {
+    if (schema && process.env.BENCH_LEDGER_KEEP === '1') {
+      console.log(`kept schema ${schema} (drop it with DROP SCHEMA ${schema} CASCADE)`);
+    } else if (schema) {
       await dropPgSchema(process.env.DATABASE_URL, schema);
       await dropPgSchema(process.env.DATABASE_URL, jobsSchemaFor(schema));
     }

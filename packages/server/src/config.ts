@@ -1,6 +1,7 @@
 import {
   BotCheckProvider,
   DEFAULT_REFERRAL_COMMISSION_PERCENT,
+  ExchangeRates,
   HOLD_PERIOD_DAYS,
   RecaptchaVersion,
   WEBHOOK_RETRY_SCHEDULE_SECONDS,
@@ -296,6 +297,19 @@ export const ServerSettings = z
     /** Days a sale's profit stays pending before it can be paid out (core HOLD_PERIOD_DAYS). */
     ledgerHoldDays: z.number().min(0).max(365).default(HOLD_PERIOD_DAYS),
     /**
+     * Seconds the ledger's clock runs ahead of the machine's (`PRINTLOOM_LEDGER_CLOCK_OFFSET_SECONDS`),
+     * so a test can see a sale mature after its hold period by restarting the server later in
+     * ledger time. Only a demo server takes one (refused otherwise): money is never moved by a
+     * clock setting in production.
+     */
+    ledgerClockOffsetSeconds: z.number().int().min(0).default(0),
+    /**
+     * USD per one unit of each store currency (`PRINTLOOM_EXCHANGE_RATES=EUR=1.0825,GBP=1.27`):
+     * money earned in another currency is converted at this rate when it is booked. A store whose
+     * currency has no rate takes no orders (checkout answers 422).
+     */
+    exchangeRates: ExchangeRates.default({}),
+    /**
      * Percent of a referred seller's order (goods less discount) the referrer earns as commission
      * (`PRINTLOOM_REFERRAL_COMMISSION_PERCENT`; core DEFAULT_REFERRAL_COMMISSION_PERCENT); 0 turns
      * commissions off.
@@ -366,6 +380,10 @@ export const ServerSettings = z
     apiRateLimit: z.number().int().positive().default(DEFAULT_API_RATE_LIMIT),
     /** How long one webhook attempt may take (ms). */
     webhookTimeoutMs: z.number().int().positive().default(WEBHOOK_TIMEOUT_MS),
+  })
+  .refine((settings) => settings.ledgerClockOffsetSeconds === 0 || settings.demo, {
+    message: 'ledgerClockOffsetSeconds is only taken by a demo server (serve --demo)',
+    path: ['ledgerClockOffsetSeconds'],
   })
   .transform((settings) => ({
     ...settings,

@@ -1,4 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
+import { parseExchangeRates } from '@printloom/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type ServerConfig, SettingsError } from './config.js';
@@ -59,6 +60,24 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) =>
         const range =
           max === Number.MAX_SAFE_INTEGER ? `above ${min - 1}` : `from ${min} to ${max}`;
         ctx.addIssue({ code: 'custom', message: `must be a whole number ${range}, got "${raw}"` });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** A plain decimal number within a range (a percent, an amount in major units). */
+const decimal = (min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (unset(raw)) return undefined;
+      const value = Number(raw);
+      if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || value < min || value > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a number from ${min} to ${max}, got "${raw}"`,
+        });
         return z.NEVER;
       }
       return value;
@@ -149,6 +168,22 @@ export const ServerEnvironment = z
     PRINTLOOM_SECRET: text,
     PRINTLOOM_PAYMENT_ACCOUNT_KEY: text,
     PRINTLOOM_LEDGER_HOLD_DAYS: wholeNumber(0, 365),
+    PRINTLOOM_LEDGER_CLOCK_OFFSET_SECONDS: wholeNumber(0),
+    PRINTLOOM_PROCESSING_FEE: decimal(0, 100),
+    PRINTLOOM_EXCHANGE_RATES: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (unset(raw)) return undefined;
+        const rates = parseExchangeRates(raw);
+        if (rates) return rates;
+        ctx.addIssue({
+          code: 'custom',
+          message: `must list CODE=rate pairs such as EUR=1.0825,GBP=1.27, got "${raw}"`,
+        });
+        return z.NEVER;
+      }),
+    PRINTLOOM_PROCESSING_FEE_MIN: decimal(0, 1_000_000),
     PRINTLOOM_REFERRAL_COMMISSION_PERCENT: wholeNumber(0, 100),
     PRINTLOOM_BULK_LEASE_SECONDS: wholeNumber(1),
     PRINTLOOM_AUTH_RATE_LIMIT: wholeNumber(1),
@@ -229,6 +264,10 @@ export function readServerEnvironment(env: Environment, flags: ServeFlags = {}):
       secret: e.PRINTLOOM_SECRET,
       paymentAccountKey: e.PRINTLOOM_PAYMENT_ACCOUNT_KEY,
       ledgerHoldDays: e.PRINTLOOM_LEDGER_HOLD_DAYS,
+      ledgerClockOffsetSeconds: e.PRINTLOOM_LEDGER_CLOCK_OFFSET_SECONDS,
+      processingFee: e.PRINTLOOM_PROCESSING_FEE,
+      exchangeRates: e.PRINTLOOM_EXCHANGE_RATES,
+      processingFeeMin: e.PRINTLOOM_PROCESSING_FEE_MIN,
       referralCommissionPercent: e.PRINTLOOM_REFERRAL_COMMISSION_PERCENT,
       dataDir: isAbsolute(dataDir) ? dataDir : resolve(dataDir),
       databaseUrl: e.DATABASE_URL,

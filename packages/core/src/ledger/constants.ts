@@ -58,6 +58,8 @@ export const LEDGER_STATUS_TRANSITIONS = {
 } as const;
 
 export const LEDGER_MESSAGES = {
+  noExchangeRate: (currency: string) =>
+    `This store cannot take orders in ${currency} yet: the platform has no exchange rate for it.`,
   overAvailable: 'The amount is more than your available balance.',
   belowMinimum: `The smallest payout is ${PAYOUT_MIN_AMOUNT / 100} USD.`,
   openPayout: 'You already have a payout request in progress. Wait until it is paid or rejected.',

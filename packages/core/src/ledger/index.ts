@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './exchange.js';
 export * from './ledgerModel.js';
 export * from './operations.js';
 export * from './plans.js';

@@ -44,6 +44,11 @@ export const Transaction = z.object({
   hold_reason: z.string().nullable().optional(),
   available_at: z.string(),
   created_at: z.string(),
+  /** What an entry booked from another currency was converted from (null: booked in USD). */
+  original: z
+    .object({ amount: minor, currency: z.string(), rate: z.number().positive() })
+    .nullable()
+    .optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

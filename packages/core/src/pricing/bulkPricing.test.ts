@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BulkPriceBody, PRICE_MAX, type PricedProduct, planPriceChange } from './bulkPricing.js';
+import {
+  BulkPriceBody,
+  PRICE_MAX,
+  type PricedProduct,
+  planPriceChange,
+  unknownCustomPrices,
+} from './bulkPricing.js';
 
 const product = fc.record({
   campaign_id: fc.integer({ min: 1, max: 5 }),
@@ -102,5 +108,68 @@ describe('the bulk price body', () => {
     expect(messages({ campaign_ids: [], mode: 'fixed_price', value: 5 })).toEqual([
       'campaign_ids: Choose at least one campaign.',
     ]);
+  });
+});
+
+describe('custom prices per size', () => {
+  const tee: PricedProduct = {
+    campaign_id: 1,
+    campaign_name: 'Cats',
+    product_id: 7,
+    product_name: 'Tee',
+    price: 2000,
+    base_cost: 1400,
+    variants: [
+      { variant: 'M', base_cost: 900, price: null },
+      { variant: 'L', base_cost: 900, price: null },
+      { variant: '2XL', base_cost: 1400, price: 2600 },
+    ],
+  };
+
+  it('previews a size given its own price as a row of its own, against its own base cost', () => {
+    const rows = planPriceChange([tee], {
+      mode: 'custom_price',
+      prices: [
+        { product_id: 7, price: 1500 },
+        { product_id: 7, variant: 'L', price: 800 },
+      ],
+    });
+    expect(rows.map((r) => [r.variant, r.before, r.after, r.base_cost, r.below_base_cost])).toEqual(
+      [
+        // The product's price now covers M only (L and 2XL have their own): M's base cost.
+        [null, 2000, 1500, 900, false],
+        ['L', 2000, 800, 900, true],
+        ['2XL', 2600, 2600, 1400, false],
+      ],
+    );
+  });
+
+  it('moves the sizes that have their own price with the others', () => {
+    const adjusted = planPriceChange([tee], { mode: 'adjust_price', value: 10, unit: 'percent' });
+    expect(adjusted.map((r) => [r.variant, r.after])).toEqual([
+      [null, 2200],
+      ['2XL', 2860],
+    ]);
+    const fixed = planPriceChange([tee], { mode: 'fixed_price', value: 3000 });
+    expect(fixed.map((r) => [r.variant, r.after])).toEqual([
+      [null, 3000],
+      ['2XL', 3000],
+    ]);
+  });
+
+  it('names the prices whose product or size is not among the products', () => {
+    expect(
+      unknownCustomPrices(
+        [tee],
+        [
+          { product_id: 7, variant: '2XL', price: 1 },
+          { product_id: 7, variant: '5XL', price: 1 },
+          { product_id: 8, price: 1 },
+        ],
+      ),
+    ).toEqual({
+      products: [{ product_id: 8, price: 1 }],
+      variants: [{ product_id: 7, variant: '5XL', price: 1 }],
+    });
   });
 });

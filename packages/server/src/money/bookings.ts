@@ -10,17 +10,22 @@
  *   at once (processing), is paid (completed) or rejected (cancelled, and a reversing entry
  *   gives the money back).
  * - `buySmsCredits`: an SMS top-up spends available money.
+ * - `inLedgerCurrency`: money earned in a store's own currency, converted to the ledger's (USD)
+ *   at the platform's rate when it is booked; the entry keeps the original amount and rate.
  */
 import {
   availableAtOf,
   checkPayoutRequest,
+  type ExchangeRates,
   LEDGER_CURRENCY,
   LEDGER_MESSAGES,
+  type LedgerAmount,
   ledgerKeys,
   planOrderReversal,
   type SaleFees,
   type SaleLine,
   saleProfit,
+  toLedgerAmount,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { httpError, notFound, unprocessable } from '../http/errors.js';
@@ -47,6 +52,23 @@ const money = (minor: number) => (minor / 100).toFixed(2);
 export interface SaleSettings {
   fees: SaleFees;
   holdDays: number;
+  /** USD per unit of each store currency (setting `exchangeRates`); none: USD sales only. */
+  rates?: ExchangeRates;
+}
+
+/**
+ * Minor units of `currency` in the ledger's currency, with what they were converted from. A
+ * currency without a rate is refused (422): the storefront refuses such a checkout before it is
+ * paid, so this is reached only when a rate is taken away between checkout and payment.
+ */
+export function inLedgerCurrency(
+  amount: number,
+  currency: string,
+  rates: ExchangeRates = {},
+): LedgerAmount {
+  const converted = toLedgerAmount(amount, currency, rates);
+  if (!converted) throw unprocessable(LEDGER_MESSAGES.noExchangeRate(currency));
+  return converted;
 }
 
 /**
@@ -67,16 +89,21 @@ export async function bookSale(
   now: Date = new Date(),
 ): Promise<number | null> {
   const figures = saleProfit(order.items, order.discount, settings.fees);
+  const booked = inLedgerCurrency(figures.profit, order.currency, settings.rates);
+  const converted = booked.original
+    ? ` (${order.currency}; ${money(figures.profit)} ${order.currency} at ${booked.original.rate} ${LEDGER_CURRENCY})`
+    : '';
   return insertLedgerEntry(tx, {
     sellerId: order.sellerId,
     account: 'default',
     type: 'sale',
     status: 'pending',
-    amount: figures.profit,
-    currency: order.currency,
+    amount: booked.amount,
+    currency: booked.currency,
+    original: booked.original,
     description:
       `Order ${order.orderNumber}: sale ${money(figures.revenue)}, base cost ` +
-      `${money(figures.base_cost)}, processing fee ${money(figures.processing_fee)}`,
+      `${money(figures.base_cost)}, processing fee ${money(figures.processing_fee)}${converted}`,
     idempotencyKey: ledgerKeys.sale(order.id),
     orderId: order.id,
     availableAt: new Date(availableAtOf(now.getTime(), settings.holdDays)),

@@ -17,7 +17,7 @@ import {
 import type { Queryable } from '../db/Db.js';
 import { crossCommissionEntries, crossSaleOwners, insertCrossSale } from '../sql/crossSelling.js';
 import { insertLedgerEntry, lockSellerLedger } from '../sql/ledger.js';
-import { bookOrderReversal, type SaleSettings } from './bookings.js';
+import { bookOrderReversal, inLedgerCurrency, type SaleSettings } from './bookings.js';
 
 const money = (minor: number) => (minor / 100).toFixed(2);
 
@@ -34,10 +34,11 @@ export async function bookCrossSales(
   tx: Queryable,
   order: CrossSaleOrder,
   parts: readonly CrossSalePart[],
-  settings: Pick<SaleSettings, 'holdDays'>,
+  settings: Pick<SaleSettings, 'holdDays' | 'rates'>,
   now: Date = new Date(),
 ): Promise<void> {
   if (parts.length === 0) return;
+  const inLedger = (amount: number) => inLedgerCurrency(amount, order.currency, settings.rates);
   const availableAt = new Date(availableAtOf(now.getTime(), settings.holdDays));
   for (const part of parts) {
     await insertCrossSale(tx, {
@@ -53,13 +54,15 @@ export async function bookCrossSales(
   for (const owner of owners) {
     const own = parts.filter((p) => p.owner_id === owner);
     const sum = (pick: (p: CrossSalePart) => number) => own.reduce((t, p) => t + pick(p), 0);
+    const booked = inLedger(sum((p) => p.owner_amount));
     await insertLedgerEntry(tx, {
       sellerId: owner,
       account: 'default',
       type: 'sale',
       status: 'pending',
-      amount: sum((p) => p.owner_amount),
-      currency: order.currency,
+      amount: booked.amount,
+      currency: booked.currency,
+      original: booked.original,
       description:
         `Order ${order.orderNumber} (cross-sold in another store): sale ` +
         `${money(sum((p) => p.revenue))}, base cost ${money(sum((p) => p.base_cost))}, ` +
@@ -73,13 +76,15 @@ export async function bookCrossSales(
   }
   const commission = parts.reduce((t, p) => t + p.commission, 0);
   if (commission <= 0) return;
+  const booked = inLedger(commission);
   await insertLedgerEntry(tx, {
     sellerId: order.storeSellerId,
     account: 'default',
     type: 'commission',
     status: 'pending',
-    amount: commission,
-    currency: order.currency,
+    amount: booked.amount,
+    currency: booked.currency,
+    original: booked.original,
     description:
       `Cross-selling commission on order ${order.orderNumber}: ` +
       parts.map((p) => `${p.commission_percent}% of ${money(p.revenue)}`).join(', '),

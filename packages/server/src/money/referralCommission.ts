@@ -6,6 +6,7 @@
  */
 import {
   availableAtOf,
+  type ExchangeRates,
   referralCommission,
   referralKeys,
   reversalAvailableAt,
@@ -13,12 +14,15 @@ import {
 import type { Queryable } from '../db/Db.js';
 import { insertLedgerEntry, lockSellerLedger } from '../sql/ledger.js';
 import { commissionEntries, referrerOf } from '../sql/referral.js';
+import { inLedgerCurrency } from './bookings.js';
 
 const money = (minor: number) => (minor / 100).toFixed(2);
 
 export interface CommissionSettings {
   percent: number;
   holdDays: number;
+  /** USD per unit of each store currency (see `SaleSettings.rates`). */
+  rates?: ExchangeRates;
 }
 
 /** Books the referrer's commission on a paid order of a referred seller; null when none is due. */
@@ -33,13 +37,15 @@ export async function bookReferralCommission(
   const amount = referralCommission(order.revenue, settings.percent);
   if (amount <= 0) return null;
   await lockSellerLedger(tx, referrerId);
+  const booked = inLedgerCurrency(amount, order.currency, settings.rates);
   return insertLedgerEntry(tx, {
     sellerId: referrerId,
     account: 'default',
     type: 'commission',
     status: 'pending',
-    amount,
-    currency: order.currency,
+    amount: booked.amount,
+    currency: booked.currency,
+    original: booked.original,
     description:
       `Referral commission ${settings.percent}% on order ${order.orderNumber} ` +
       `(${money(order.revenue)})`,

@@ -46,6 +46,7 @@ import {
 } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { withinScope } from '../http/storeScope.js';
+import { ledgerNow } from '../money/ledgerClock.js';
 import { botCheckFailures, clearBotCheckFailures, recordBotCheckFailure } from '../sql/botCheck.js';
 import { ledgerBalances } from '../sql/ledger.js';
 import {
@@ -231,11 +232,11 @@ export async function checkNewPassword(password: string): Promise<void> {
 }
 
 /** The user as GET /me shows it: the tenant's account seen through the session's grant. */
-export async function userView(db: Queryable, auth: AuthContext) {
+export async function userView(db: Queryable, auth: AuthContext, now: Date = new Date()) {
   const seller = auth.seller;
   const stores = withinScope(auth, await listStores(db, seller.id), (s) => s.id);
   // The money that can be paid out now, from the ledger (issue 14).
-  const balances = await ledgerBalances(db, seller.id, new Date());
+  const balances = await ledgerBalances(db, seller.id, now);
   return {
     id: seller.id,
     name: seller.name,
@@ -547,7 +548,7 @@ export async function registerAuthRoutes(app: FastifyInstance): Promise<void> {
       reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
       return { data: null, message: AUTH_MESSAGES.loggedOut };
     },
-    me: async ({ auth }) => ({ data: await userView(db, auth) }),
+    me: async ({ auth }) => ({ data: await userView(db, auth, ledgerNow(app.config)) }),
     loginAsSeller: async ({ auth, body, reply }) => {
       if (!auth.isAdmin) throw forbidden(AUTH_MESSAGES.notAdmin);
       const seller = await getUserById(db, body.seller_id);

@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { httpError, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { ledgerNow } from '../money/ledgerClock.js';
 import { fulfillmentCatalog, skuProductIds } from '../orders/fulfillmentCatalog.js';
 import { payFulfillmentOrders } from '../orders/payFulfillmentOrders.js';
 import { actorOf } from '../orders/recordOrderEvent.js';
@@ -83,6 +84,7 @@ export async function registerFulfillmentRoutes(app: FastifyInstance): Promise<v
           { sellerId: auth.sellerId, storeIds: auth.storeIds },
           actorOf(auth),
           body.order_ids,
+          ledgerNow(app.config),
         ),
       );
       return { data: answer, message: FULFILLMENT_MESSAGES.paid(answer.paid) };

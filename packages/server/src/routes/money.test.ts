@@ -374,8 +374,10 @@ describe.each(BACKENDS)('billing and payouts on %s', (backend) => {
       `attachment; filename="export_billing_history_${day}.csv"`,
     );
     const [header, ...lines] = response.body.trim().split('\n');
-    expect(header).toBe('id,date,type,status,account,order_number,description,amount,currency');
-    const amounts = lines.map((line) => Math.round(Number(line.split(',').at(-2)) * 100));
+    expect(header).toBe(
+      'id,date,type,status,account,order_number,description,amount,currency,original_amount,original_currency,exchange_rate',
+    );
+    const amounts = lines.map((line) => Math.round(Number(line.split(',').at(-5)) * 100));
     const b = await balance();
     expect(amounts.reduce((a, c) => a + c, 0)).toBe(b.available + b.pending + b.on_hold);
     expect(lines).toHaveLength((await list()).total);

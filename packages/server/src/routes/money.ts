@@ -27,6 +27,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { listRange } from '../http/listRange.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { approvePayout, buySmsCredits, rejectPayout, requestPayout } from '../money/bookings.js';
+import { ledgerNow } from '../money/ledgerClock.js';
 import { adjustLedger, holdLedger, releaseLedger } from '../money/ledgerOperations.js';
 import {
   accountLabel,
@@ -74,6 +75,14 @@ export function transactionView(row: LedgerEntryRow, now: Date): Transaction {
     hold_reason: row.hold_reason ?? null,
     available_at: row.available_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    original:
+      row.original_amount === null || row.original_currency === null || row.exchange_rate === null
+        ? null
+        : {
+            amount: Number(row.original_amount),
+            currency: row.original_currency,
+            rate: Number(row.exchange_rate),
+          },
   };
 }
 
@@ -110,6 +119,9 @@ const CSV_HEADER = [
   'description',
   'amount',
   'currency',
+  'original_amount',
+  'original_currency',
+  'exchange_rate',
 ];
 
 export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
@@ -161,7 +173,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
 
   registerGroup(app, API.money, {
     transactions: async ({ auth, query }) => {
-      const now = new Date();
+      const now = ledgerNow(app.config);
       const { rows, counted } = await listTransactions(
         db,
         auth.sellerId,
@@ -178,7 +190,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       };
     },
     exportTransactions: async ({ auth, query, reply }) => {
-      const now = new Date();
+      const now = ledgerNow(app.config);
       const offset = auth.seller.utc_offset;
       const filter = { ...query, range: listRange(query, offset) };
       async function* lines() {
@@ -197,6 +209,9 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
               t.description,
               (t.amount / 100).toFixed(2),
               t.currency,
+              t.original ? (t.original.amount / 100).toFixed(2) : null,
+              t.original?.currency ?? null,
+              t.original ? String(t.original.rate) : null,
             ]
               .map((cell) => csvCell(cell))
               .join(',')}\n`;
@@ -236,12 +251,16 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
     },
     requestPayout: async ({ auth, body }) => {
       const row = await db.transaction((tx) =>
-        requestPayout(tx, {
-          sellerId: auth.sellerId,
-          actorId: auth.actorId,
-          amount: body.amount,
-          paymentAccountId: body.payment_account_id,
-        }),
+        requestPayout(
+          tx,
+          {
+            sellerId: auth.sellerId,
+            actorId: auth.actorId,
+            amount: body.amount,
+            paymentAccountId: body.payment_account_id,
+          },
+          ledgerNow(app.config),
+        ),
       );
       return { data: payoutView(row), message: 'Your payout request was sent.' };
     },
@@ -252,12 +271,16 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
           ? header
           : randomUUID();
       const answer = await db.transaction((tx) =>
-        buySmsCredits(tx, {
-          sellerId: auth.sellerId,
-          actorId: auth.actorId,
-          amount: body.amount,
-          key,
-        }),
+        buySmsCredits(
+          tx,
+          {
+            sellerId: auth.sellerId,
+            actorId: auth.actorId,
+            amount: body.amount,
+            key,
+          },
+          ledgerNow(app.config),
+        ),
       );
       return { data: answer, message: 'SMS credits added.' };
     },
@@ -302,7 +325,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       operatorOnly(auth);
       const sellerId = await payoutSeller(params.id);
       const row = await db.transaction((tx) =>
-        approvePayout(tx, sellerId, params.id, auth.actorId),
+        approvePayout(tx, sellerId, params.id, auth.actorId, ledgerNow(app.config)),
       );
       return { data: payoutView(row) };
     },
@@ -310,7 +333,7 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
       operatorOnly(auth);
       const sellerId = await payoutSeller(params.id);
       const row = await db.transaction((tx) =>
-        rejectPayout(tx, sellerId, params.id, auth.actorId, body.reason),
+        rejectPayout(tx, sellerId, params.id, auth.actorId, body.reason, ledgerNow(app.config)),
       );
       return { data: payoutView(row) };
     },

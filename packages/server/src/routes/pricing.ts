@@ -15,6 +15,7 @@ import {
   pageInfo,
   planPriceChange,
   toMajor,
+  unknownCustomPrices,
 } from '@printloom/core';
 import type { FastifyInstance } from 'fastify';
 import { unprocessable } from '../http/errors.js';
@@ -45,10 +46,16 @@ export async function registerPricingRoutes(app: FastifyInstance): Promise<void>
       const plan = async (lock: boolean, q = db as Parameters<typeof campaignProductPrices>[0]) => {
         const products = await campaignProductPrices(q, auth.sellerId, body.campaign_ids, lock);
         if (body.mode === 'custom_price') {
-          const known = new Set(products.map((p) => p.product_id));
-          if ((body.prices ?? []).some((p) => !known.has(p.product_id))) {
+          const unknown = unknownCustomPrices(products, body.prices ?? []);
+          if (unknown.products.length > 0) {
             throw unprocessable(PRICING_MESSAGES.foreignProduct, {
               prices: [PRICING_MESSAGES.foreignProduct],
+            });
+          }
+          if (unknown.variants.length > 0) {
+            const named = unknown.variants.map((p) => `#${p.product_id} ${p.variant}`).join(', ');
+            throw unprocessable(`${PRICING_MESSAGES.foreignVariant} (${named})`, {
+              prices: [PRICING_MESSAGES.foreignVariant],
             });
           }
         }
@@ -63,7 +70,7 @@ export async function registerPricingRoutes(app: FastifyInstance): Promise<void>
         if (below.length > 0) {
           const named = below.map(
             (row) =>
-              `${row.campaign_name} / ${row.product_name}: ${formatCurrency(toMajor(row.after), DEFAULT_CURRENCY_CODE)} < ${formatCurrency(toMajor(row.base_cost), DEFAULT_CURRENCY_CODE)}`,
+              `${row.campaign_name} / ${row.product_name}${row.variant ? ` (${row.variant})` : ''}: ${formatCurrency(toMajor(row.after), DEFAULT_CURRENCY_CODE)} < ${formatCurrency(toMajor(row.base_cost), DEFAULT_CURRENCY_CODE)}`,
           );
           const more =
             below.length > NAMED_IN_MESSAGE ? ` and ${below.length - NAMED_IN_MESSAGE} more` : '';

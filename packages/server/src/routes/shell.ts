@@ -15,6 +15,7 @@ import { FEATURED_CACHE_MS } from '../config.js';
 import { type AuthContext, allows } from '../http/authContext.js';
 import { notFound } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
+import { ledgerNow } from '../money/ledgerClock.js';
 import { isSellerCampaign } from '../sql/campaigns.js';
 import { listFeaturedInfo } from '../sql/featuredInfo.js';
 import { ledgerBalances } from '../sql/ledger.js';
@@ -158,7 +159,7 @@ export async function registerShellRoutes(app: FastifyInstance): Promise<void> {
       return { data: null, message: SURVEY_MESSAGES.saved };
     },
     balance: async ({ auth }) => {
-      const accounts = await ledgerBalances(db, auth.sellerId, new Date());
+      const accounts = await ledgerBalances(db, auth.sellerId, ledgerNow(app.config));
       // `balance` and `balance_2` keep their answer: the money that can be paid out, in major units.
       const balance = toMajor(accounts.default.available);
       const balance2 = toMajor(accounts.balance_2.available);

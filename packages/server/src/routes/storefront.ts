@@ -4,6 +4,8 @@ import {
   buyerValuesOf,
   CHECKOUT_COUNTRIES,
   campaignUrlName,
+  canBookCurrency,
+  LEDGER_MESSAGES,
   type Niche,
   normaliseKeyword,
   type PaymentGatewayName,
@@ -17,10 +19,11 @@ import {
 } from '@printloom/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/Db.js';
-import { httpError, notFound } from '../http/errors.js';
+import { httpError, notFound, unprocessable } from '../http/errors.js';
 import { registerGroup } from '../http/registerGroup.js';
 import { bookSale, type SaleSettings } from '../money/bookings.js';
 import { bookCrossSales } from '../money/crossSelling.js';
+import { ledgerNow } from '../money/ledgerClock.js';
 import { bookSalePoints } from '../money/points.js';
 import { bookReferralCommission, type CommissionSettings } from '../money/referralCommission.js';
 import { recordCheckoutOrder } from '../orders/recordOrderEvent.js';
@@ -162,10 +165,12 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       processing_fee_min: toMinor(app.config.processingFeeMin),
     },
     holdDays: app.config.ledgerHoldDays,
+    rates: app.config.exchangeRates,
   };
   const commissionSettings: CommissionSettings = {
     percent: app.config.referralCommissionPercent,
     holdDays: app.config.ledgerHoldDays,
+    rates: app.config.exchangeRates,
   };
   const db = app.db;
   app.decorate('paymentGateways', new Map<string, PaymentGateway>([['test', new TestGateway()]]));
@@ -301,6 +306,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
           discount: split.own.discount,
         },
         saleSettings,
+        ledgerNow(app.config),
       );
     }
     await bookCrossSales(
@@ -314,6 +320,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       },
       split.parts,
       saleSettings,
+      ledgerNow(app.config),
     );
     // SEN points for the items sold, with the order (issue 14).
     await bookSalePoints(tx, {
@@ -602,6 +609,11 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
     createCheckout: async ({ params, body, request, reply }) => {
       const store = await storeBySlug(db, params.slug);
       if (!store) throw notFound('This store does not exist');
+      // The seller's balance is in USD: money of a currency the platform has no rate for could
+      // not be booked, so such a store takes no order (before the buyer pays anything).
+      if (!canBookCurrency(store.currency, app.config.exchangeRates)) {
+        throw unprocessable(LEDGER_MESSAGES.noExchangeRate(store.currency));
+      }
       const priced = await priceCheckout(
         db,
         store,

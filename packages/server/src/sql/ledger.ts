@@ -9,6 +9,7 @@ import {
   type LedgerAccount,
   type LedgerEntryType,
   type LedgerStatus,
+  type OriginalAmount,
 } from '@printloom/core';
 import type { Queryable } from '../db/Db.js';
 import { containsPattern, selectPageByIds, Where } from './listQuery.js';
@@ -31,6 +32,10 @@ export interface LedgerEntryRow {
   actor_id: number | null;
   available_at: Date;
   created_at: Date;
+  /** Set together when the entry was converted from another currency (migration 061). */
+  original_amount: number | null;
+  original_currency: string | null;
+  exchange_rate: number | null;
 }
 
 export interface NewLedgerEntry {
@@ -49,6 +54,8 @@ export interface NewLedgerEntry {
   availableAfter?: number | null;
   availableAt: Date;
   createdAt: Date;
+  /** What `amount` (ledger currency) was converted from, when booked from another currency. */
+  original?: OriginalAmount | null;
 }
 
 /**
@@ -66,8 +73,9 @@ export async function lockSellerLedger(tx: Queryable, sellerId: number): Promise
 export async function insertLedgerEntry(tx: Queryable, e: NewLedgerEntry): Promise<number | null> {
   const rows = await tx.query<{ id: number }>(
     `INSERT INTO ledger_entries (seller_id, account, type, status, amount, currency, description,
-       idempotency_key, order_id, payout_id, actor_id, available_after, available_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+       idempotency_key, order_id, payout_id, actor_id, available_after, available_at, created_at,
+       original_amount, original_currency, exchange_rate)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
      ON CONFLICT (seller_id, idempotency_key) DO NOTHING
      RETURNING id`,
     [
@@ -85,6 +93,9 @@ export async function insertLedgerEntry(tx: Queryable, e: NewLedgerEntry): Promi
       e.availableAfter ?? null,
       e.availableAt,
       e.createdAt,
+      e.original?.amount ?? null,
+      e.original?.currency ?? null,
+      e.original?.rate ?? null,
     ],
   );
   if (!rows[0]) return null;

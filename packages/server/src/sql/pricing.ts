@@ -28,18 +28,43 @@ export async function campaignProductPrices(
       ORDER BY c.id, p.id ${lock ? 'FOR UPDATE OF p' : ''}`,
     [sellerId, [...campaignIds]],
   );
+  // The sizes of each product's template (dearest colour's base cost) and their own prices.
+  const sizes = await db.query<{
+    product_id: number;
+    variant: string;
+    base_cost: number;
+    price: number | null;
+  }>(
+    `SELECT p.id AS product_id, v.size AS variant, max(v.base_cost)::bigint AS base_cost,
+            vp.price, min(v.position) AS position
+       FROM products p
+       JOIN template_variants v ON v.template_id = p.template_id
+       LEFT JOIN product_variant_prices vp ON vp.product_id = p.id AND vp.variant = v.size
+      WHERE p.seller_id = $1 AND p.id = ANY($2::bigint[])
+      GROUP BY p.id, v.size, vp.price
+      ORDER BY p.id, min(v.position), v.size`,
+    [sellerId, rows.map((row) => row.product_id)],
+  );
   return rows.map((row) => ({
     ...row,
     campaign_id: Number(row.campaign_id),
     product_id: Number(row.product_id),
     price: Number(row.price),
     base_cost: Number(row.base_cost),
+    variants: sizes
+      .filter((v) => Number(v.product_id) === Number(row.product_id))
+      .map((v) => ({
+        variant: v.variant,
+        base_cost: Number(v.base_cost),
+        price: v.price === null ? null : Number(v.price),
+      })),
   }));
 }
 
 /**
- * Saves the new prices of `rows` (products of the seller) and records each change under one
- * batch, in the caller's transaction. Rows whose price stays are neither saved nor recorded.
+ * Saves the new prices of `rows` (products of the seller, and sizes with their own price) and
+ * records each change under one batch, in the caller's transaction. Rows whose price stays are
+ * neither saved nor recorded.
  */
 export async function applyPriceChanges(
   db: Queryable,
@@ -48,19 +73,36 @@ export async function applyPriceChanges(
 ): Promise<number> {
   const moved = rows.filter((row) => row.after !== row.before);
   if (moved.length === 0) return 0;
+  const products = moved.filter((row) => row.variant === null);
+  const sizes = moved.filter((row) => row.variant !== null);
   await db.query(
     `UPDATE products p SET price = n.price / 100.0
        FROM unnest($2::bigint[], $3::bigint[]) AS n(id, price)
       WHERE p.id = n.id AND p.seller_id = $1`,
-    [change.sellerId, moved.map((r) => r.product_id), moved.map((r) => r.after)],
+    [change.sellerId, products.map((r) => r.product_id), products.map((r) => r.after)],
+  );
+  await db.query(
+    `INSERT INTO product_variant_prices (seller_id, product_id, variant, price)
+     SELECT $1, p.id, n.variant, n.price
+       FROM unnest($2::bigint[], $3::text[], $4::bigint[]) AS n(product_id, variant, price)
+       JOIN products p ON p.id = n.product_id AND p.seller_id = $1
+     ON CONFLICT (product_id, variant) DO UPDATE SET price = EXCLUDED.price`,
+    [
+      change.sellerId,
+      sizes.map((r) => r.product_id),
+      sizes.map((r) => r.variant),
+      sizes.map((r) => r.after),
+    ],
   );
   await db.query(
     `INSERT INTO price_changes (seller_id, actor_id, batch_id, mode, campaign_id, product_id,
-       campaign_name, product_name, before_price, after_price)
+       campaign_name, product_name, variant, before_price, after_price)
      SELECT $1, $2, $3, $4, n.campaign_id, n.product_id, n.campaign_name, n.product_name,
-            n.before_price, n.after_price
-       FROM unnest($5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::bigint[])
-         AS n(campaign_id, product_id, campaign_name, product_name, before_price, after_price)`,
+            n.variant, n.before_price, n.after_price
+       FROM unnest($5::bigint[], $6::bigint[], $7::text[], $8::text[], $9::bigint[], $10::bigint[],
+                   $11::text[])
+         AS n(campaign_id, product_id, campaign_name, product_name, before_price, after_price,
+              variant)`,
     [
       change.sellerId,
       change.actorId,
@@ -72,6 +114,7 @@ export async function applyPriceChanges(
       moved.map((r) => r.product_name),
       moved.map((r) => r.before),
       moved.map((r) => r.after),
+      moved.map((r) => r.variant),
     ],
   );
   return moved.length;
@@ -84,6 +127,7 @@ export interface PriceChangeRow {
   campaign_name: string | null;
   product_id: number | null;
   product_name: string | null;
+  variant: string | null;
   mode: PriceMode;
   before: number;
   after: number;
@@ -105,7 +149,7 @@ export async function listPriceChanges(
   );
   const rows = await db.query<PriceChangeRow>(
     `SELECT pc.id, pc.batch_id::text AS batch_id, pc.campaign_id, pc.campaign_name, pc.product_id,
-            pc.product_name, pc.mode, pc.before_price AS before, pc.after_price AS after,
+            pc.product_name, pc.variant, pc.mode, pc.before_price AS before, pc.after_price AS after,
             u.name AS actor_name, pc.created_at
        FROM price_changes pc LEFT JOIN users u ON u.id = pc.actor_id
       WHERE ${where}
@@ -232,4 +276,17 @@ export async function pricePoints(
     price: Number(row.price),
     revenue: Number(row.revenue),
   }));
+}
+
+/** The sizes with their own price among `productIds` (minor units), keyed `{product_id}:{size}`. */
+export async function sizePrices(
+  db: Queryable,
+  productIds: readonly number[],
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.query<{ product_id: number; variant: string; price: number }>(
+    'SELECT product_id, variant, price FROM product_variant_prices WHERE product_id = ANY($1::bigint[])',
+    [[...new Set(productIds)]],
+  );
+  return new Map(rows.map((r) => [`${Number(r.product_id)}:${r.variant}`, Number(r.price)]));
 }

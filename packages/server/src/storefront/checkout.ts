@@ -14,6 +14,7 @@ import { priceComboSets } from '../combo/comboCheckout.js';
 import type { Queryable } from '../db/Db.js';
 import { unprocessable } from '../http/errors.js';
 import type { CheckoutLineRow } from '../sql/orders.js';
+import { sizePrices } from '../sql/pricing.js';
 import {
   campaignProducts,
   type ListedCampaign,
@@ -106,6 +107,11 @@ export async function priceCheckout(
     )
   ).flat();
   const terms = new Map(listedRows.map((row) => [row.id, row]));
+  // A size with its own price (bulk pricing per size) sells at it; the others at the product's.
+  const ownPrices = await sizePrices(
+    db,
+    body.items.map((item) => item.product_id),
+  );
   const lines: CheckoutLineRow[] = [];
   const errors: Record<string, string[]> = {};
   body.items.forEach((item, i) => {
@@ -131,7 +137,7 @@ export async function priceCheckout(
       color: item.color,
       size: item.size,
       quantity: item.quantity,
-      price: toMinor(product.price),
+      price: ownPrices.get(`${item.product_id}:${item.size}`) ?? toMinor(product.price),
       base_cost: baseCost ?? toMinor(product.base_cost),
       ...crossSoldTerms(terms.get(item.campaign_id)),
     });

@@ -71,11 +71,44 @@ function pricingServer() {
     if (url.pathname === '/seller/pricing/bulk-update') {
       const body = JSON.parse(String(init?.body)) as {
         campaign_ids: number[];
+        mode: string;
         value: number;
         unit?: string;
         preview?: boolean;
+        prices?: Array<{ product_id: number; variant?: string; price: number }>;
       };
       calls.push(body);
+      if (body.mode === 'custom_price') {
+        // Product rows carry their sizes; a size named with a price is a row of its own.
+        const rows = products
+          .filter((p) => body.campaign_ids.includes(p.campaign_id))
+          .flatMap((p) => {
+            const own = (body.prices ?? []).find(
+              (c) => c.product_id === p.product_id && !c.variant,
+            );
+            const sized = (body.prices ?? []).filter(
+              (c) => c.product_id === p.product_id && c.variant,
+            );
+            return [
+              {
+                ...p,
+                variant: null,
+                sizes: ['M', 'XL'],
+                before: p.price,
+                after: own?.price ?? p.price,
+                below_base_cost: false,
+              },
+              ...sized.map((c) => ({
+                ...p,
+                variant: c.variant ?? null,
+                before: p.price,
+                after: c.price,
+                below_base_cost: c.price < p.base_cost,
+              })),
+            ];
+          });
+        return ok({ updated: 0, preview: true, rows });
+      }
       const rows = products
         .filter((p) => body.campaign_ids.includes(p.campaign_id))
         .map((p) => {
@@ -83,7 +116,14 @@ function pricingServer() {
             body.unit === 'percent'
               ? Math.round((p.price * (100 + body.value)) / 100)
               : p.price + body.value;
-          return { ...p, before: p.price, after, below_base_cost: after < p.base_cost };
+          return {
+            ...p,
+            variant: null,
+            sizes: ['M', 'XL'],
+            before: p.price,
+            after,
+            below_base_cost: after < p.base_cost,
+          };
         });
       if (!body.preview) {
         for (const row of rows) {
@@ -190,5 +230,31 @@ describe('Pricing (/pricing)', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('A percent change is from -99 to 1000.')).toBeTruthy();
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('gives one size of a product its own price in a custom price change', async () => {
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByLabelText('Cat tee', {}, { timeout: 10_000 }));
+    await user.selectOptions(screen.getByLabelText('Mode'), 'custom_price');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const size = await screen.findByLabelText('Give a size of Cat tee T-shirt its own price');
+    await user.selectOptions(size, 'XL');
+    await user.type(screen.getByLabelText('New price of Cat tee T-shirt size XL'), '26.50');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(server.calls.at(-1)).toMatchObject({
+        mode: 'custom_price',
+        prices: [{ product_id: 11, variant: 'XL', price: 2650 }],
+      }),
+    );
+    const table = await screen.findByTestId('price-preview');
+    const sized = await waitFor(() => {
+      const row = table.querySelector('tr[data-variant="XL"]');
+      if (!row) throw new Error('no size row yet');
+      return row;
+    });
+    expect(sized.textContent).toContain('Size XL');
+    expect(sized.textContent).toContain('$20');
   });
 });

@@ -47,7 +47,8 @@ export function PricingPage() {
   const [campaignIds, setCampaignIds] = useState<number[]>([]);
   const preview = usePricePreview();
   const apply = useBulkPriceUpdate();
-  const [custom, setCustom] = useState<Record<number, string>>({});
+  // Typed prices by `{product_id}` or, for a size's own price, `{product_id}:{size}`.
+  const [custom, setCustom] = useState<Record<string, string>>({});
   const { form, formError } = useApiForm({
     schema: pricingFormSchema,
     defaultValues: { mode: 'adjust_price', unit: 'percent', value: '10' },
@@ -61,10 +62,14 @@ export function PricingPage() {
   const customPrices = () =>
     Object.entries(custom)
       .filter(([, text]) => text.trim() !== '' && Number.isFinite(Number(text)))
-      .map(([productId, text]) => ({
-        product_id: Number(productId),
-        price: toMinor(Number(text)),
-      }));
+      .map(([key, text]) => {
+        const [productId, variant] = splitPriceKey(key);
+        return {
+          product_id: productId,
+          ...(variant === null ? {} : { variant }),
+          price: toMinor(Number(text)),
+        };
+      });
   const bodyOf = (values: PricingFormValues) => {
     // Custom prices start from the products as they are, then the typed prices.
     if (values.mode === 'custom_price' && customPrices().length === 0) {
@@ -177,7 +182,7 @@ export function PricingPage() {
             <PreviewTable
               rows={rows}
               custom={mode === 'custom_price' ? custom : null}
-              onCustom={(productId, text) => setCustom((c) => ({ ...c, [productId]: text }))}
+              onCustom={(key, text) => setCustom((c) => ({ ...c, [key]: text }))}
             />
           ) : null}
         </div>
@@ -258,15 +263,35 @@ function CampaignChooser({
   );
 }
 
+/** `12` → [12, null]; `12:2XL` → [12, '2XL'] (a size's own price). */
+function splitPriceKey(key: string): [number, string | null] {
+  const at = key.indexOf(':');
+  return at < 0 ? [Number(key), null] : [Number(key.slice(0, at)), key.slice(at + 1)];
+}
+const priceKey = (productId: number, variant: string | null) =>
+  variant === null ? String(productId) : `${productId}:${variant}`;
+
 function PreviewTable({
-  rows,
+  rows: previewed,
   custom,
   onCustom,
 }: {
   rows: PricePreviewRow[];
-  custom: Record<number, string> | null;
-  onCustom: (productId: number, text: string) => void;
+  custom: Record<string, string> | null;
+  onCustom: (key: string, text: string) => void;
 }) {
+  // Sizes picked for their own price show under their product until a preview returns them.
+  const rows = previewed.flatMap((row) => {
+    if (row.variant !== null || !custom) return [row];
+    const shown = new Set(
+      previewed.filter((r) => r.product_id === row.product_id).map((r) => r.variant),
+    );
+    const picked = Object.keys(custom)
+      .map(splitPriceKey)
+      .filter(([id, variant]) => id === row.product_id && variant !== null && !shown.has(variant))
+      .map(([, variant]) => ({ ...row, variant, sizes: undefined, below_base_cost: false }));
+    return [row, ...picked];
+  });
   const below = rows.filter((r) => r.below_base_cost).length;
   return (
     <div className="card card-body mt-3">
@@ -296,11 +321,40 @@ function PreviewTable({
           <tbody>
             {rows.map((row) => (
               <tr
-                key={row.product_id}
+                key={priceKey(row.product_id, row.variant)}
                 className={row.below_base_cost ? 'table-warning' : undefined}
+                data-variant={row.variant ?? undefined}
               >
                 <td>{row.campaign_name}</td>
-                <td>{row.product_name}</td>
+                <td>
+                  {row.variant === null ? (
+                    row.product_name
+                  ) : (
+                    <span className="ps-3">
+                      {row.product_name} <Badge bg="secondary">Size {row.variant}</Badge>
+                    </span>
+                  )}
+                  {custom && row.variant === null && (row.sizes ?? []).length > 0 ? (
+                    <Form.Select
+                      size="sm"
+                      className="mt-1"
+                      style={{ maxWidth: 180 }}
+                      aria-label={`Give a size of ${row.campaign_name} ${row.product_name} its own price`}
+                      value=""
+                      onChange={(e) => {
+                        const key = priceKey(row.product_id, e.target.value);
+                        if (e.target.value && custom[key] === undefined) onCustom(key, '');
+                      }}
+                    >
+                      <option value="">Price a size…</option>
+                      {(row.sizes ?? []).map((size) => (
+                        <option key={size} value={size}>
+                          {size}
+                        </option>
+                      ))}
+                    </Form.Select>
+                  ) : null}
+                </td>
                 <td className="text-end">{money(row.base_cost)}</td>
                 <td className="text-end">{money(row.before)}</td>
                 <td className="text-end">
@@ -308,10 +362,12 @@ function PreviewTable({
                     <Form.Control
                       size="sm"
                       inputMode="decimal"
-                      aria-label={`New price of ${row.campaign_name} ${row.product_name}`}
+                      aria-label={`New price of ${row.campaign_name} ${row.product_name}${row.variant === null ? '' : ` size ${row.variant}`}`}
                       placeholder={String(toMajor(row.after))}
-                      value={custom[row.product_id] ?? ''}
-                      onChange={(e) => onCustom(row.product_id, e.target.value)}
+                      value={custom[priceKey(row.product_id, row.variant)] ?? ''}
+                      onChange={(e) =>
+                        onCustom(priceKey(row.product_id, row.variant), e.target.value)
+                      }
                       style={{ maxWidth: 110, marginLeft: 'auto' }}
                     />
                   ) : (
@@ -367,7 +423,12 @@ function History() {
               <tr key={change.id}>
                 <td className="small text-nowrap">{userDateTime(change.created_at, utcOffset)}</td>
                 <td>{change.campaign_name ?? '—'}</td>
-                <td>{change.product_name ?? '—'}</td>
+                <td>
+                  {change.product_name ?? '—'}
+                  {change.variant ? (
+                    <span className="text-body-secondary"> · size {change.variant}</span>
+                  ) : null}
+                </td>
                 <td>{MODE_LABELS[change.mode]}</td>
                 <td className="text-end">{money(change.before)}</td>
                 <td className="text-end">{money(change.after)}</td>

@@ -41,7 +41,7 @@ export type PricingFormValues = z.input<typeof pricingFormSchema>;
 export function toBulkPriceBody(
   values: PricingFormValues,
   campaignIds: number[],
-  prices: { product_id: number; price: number }[],
+  prices: { product_id: number; variant?: string; price: number }[],
 ): BulkPriceBody {
   if (values.mode === 'custom_price') {
     return { campaign_ids: campaignIds, mode: 'custom_price', prices };
