@@ -58,7 +58,7 @@ describe('the route table', () => {
     const emailMarketing = routes.filter(({ group }) =>
       ['emailSenders', 'marketing'].includes(group),
     );
-    expect(emailMarketing.length).toBe(14);
+    expect(emailMarketing.length).toBe(15);
     for (const { contract } of emailMarketing) {
       expect(permissionOf(contract)).toBe(PAGES.email_campaigns.permission);
       expect('tag' in contract && contract.tag).toEqual(PAGES.email_campaigns.tags);
