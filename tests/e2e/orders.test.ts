@@ -61,7 +61,7 @@ describe('an order from checkout to the buyer door', () => {
     await shop.getByRole('status').getByText('Added to your cart.').waitFor();
     await shop.getByRole('link', { name: 'View cart' }).click();
     await shop.getByRole('link', { name: 'Check out' }).click();
-    await shop.getByLabel('Email').fill(BUYER);
+    await shop.getByLabel('Email', { exact: true }).fill(BUYER);
     await shop.getByLabel('Full name').fill('Grace Buyer');
     await shop.getByLabel('Address', { exact: true }).fill('1 Main Street');
     await shop.getByLabel('City').fill('Springfield');
@@ -119,7 +119,7 @@ describe('an order from checkout to the buyer door', () => {
     // The buyer's lookup shows the tracking number.
     await shop.goto('/s/demo/order-status');
     await shop.getByLabel('Order number').fill(orderNumber);
-    await shop.getByLabel('Email').fill(BUYER);
+    await shop.getByLabel('Email', { exact: true }).fill(BUYER);
     await shop.getByRole('button', { name: 'Look up' }).click();
     await shop.getByTestId('tracking-number').getByText(TRACKING).waitFor();
   });

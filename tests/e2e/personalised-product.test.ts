@@ -189,7 +189,7 @@ describe('a buyer personalising a product', () => {
     expect(await row.textContent()).toContain('Name on the mug: Ada (Roboto Black, #b91c1c)');
     await page.getByRole('link', { name: 'Check out' }).click();
 
-    await page.getByLabel('Email').fill('ada@example.test');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.test');
     await page.getByLabel('Full name').fill('Ada Buyer');
     await page.getByLabel('Address', { exact: true }).fill('1 Main Street');
     await page.getByLabel('City').fill('Springfield');

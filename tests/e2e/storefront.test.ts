@@ -71,7 +71,7 @@ describe('a buyer in the demo store', () => {
     expect(await row.textContent()).toContain(`${colourName}${sizeName}`);
     await page.getByRole('link', { name: 'Check out' }).click();
 
-    await page.getByLabel('Email').fill('buyer@example.test');
+    await page.getByLabel('Email', { exact: true }).fill('buyer@example.test');
     await page.getByLabel('Full name').fill('Ada Buyer');
     await page.getByLabel('Address', { exact: true }).fill('1 Main Street');
     await page.getByLabel('City').fill('Springfield');
@@ -92,7 +92,7 @@ describe('a buyer in the demo store', () => {
 
     await page.getByRole('link', { name: 'Check your order status later' }).click();
     await page.getByLabel('Order number').fill(orderNumber);
-    await page.getByLabel('Email').fill('BUYER@example.test');
+    await page.getByLabel('Email', { exact: true }).fill('BUYER@example.test');
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByTestId('order-number').getByText(orderNumber).waitFor();
     expect(await page.getByRole('main').textContent()).toContain('payment paid');

@@ -46,7 +46,7 @@ try {
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'View cart' }).click();
   await page.getByRole('link', { name: 'Check out' }).click();
-  await page.getByLabel('Email').fill('buyer@example.test');
+  await page.getByLabel('Email', { exact: true }).fill('buyer@example.test');
   await page.getByLabel('Full name').fill('Ada Buyer');
   await page.getByLabel('Address', { exact: true }).fill('1 Main Street');
   await page.getByLabel('City').fill('Springfield');

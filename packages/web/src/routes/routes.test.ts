@@ -32,7 +32,7 @@ const SPEC_PAGE_ROUTES =
     .map((path) => path.replace(/\{(\w+)(\?)?\}/g, ':$1$2'));
 
 /** Pages the spec does not list that we add (decisions in the web README). */
-const OWN_PAGE_ROUTES = ['/product/catalog'];
+const OWN_PAGE_ROUTES = ['/product/catalog', '/team/activity'];
 
 /** The page routes the router registers in the default (logged-in) layout. */
 function defaultLayoutRoutes(): RouteObject[] {

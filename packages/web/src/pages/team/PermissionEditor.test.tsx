@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { KNOWN_PERMISSIONS, PERMISSION_DESCRIPTIONS } from '@printloom/core';
+import { KNOWN_PERMISSIONS, PERMISSION_DESCRIPTIONS, TEAM_MESSAGES } from '@printloom/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -58,7 +58,7 @@ describe('PermissionEditor', () => {
     expect(screen.queryByRole('checkbox', { name: 'Dog Mugs' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Only the stores chosen below' }));
     expect(seen.at(-1)?.store_ids).toEqual([]);
-    expect(screen.getByText(/sees no store-level data/)).toBeTruthy();
+    expect(screen.getByText(TEAM_MESSAGES.noStoreChosen)).toBeTruthy();
     await user.click(screen.getByRole('checkbox', { name: 'Dog Mugs' }));
     await user.click(screen.getByRole('checkbox', { name: 'Cat Shirts' }));
     expect(seen.at(-1)?.store_ids).toEqual([3, 9]);
