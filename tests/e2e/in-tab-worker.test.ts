@@ -230,7 +230,7 @@ describe('in-tab bulk worker (spec §4)', () => {
 });
 
 describe('in-tab bulk worker with 3D products (spec §4, §9)', () => {
-  it("renders a 3D product's mockup with WebGL off the page's main thread, a 2D one beside it", async () => {
+  it("renders a 3D product's mockup from its bake off the page's main thread, a 2D one beside it", async () => {
     const template = await post<{ id: number }>('/seller/campaign', {
       name: 'Mug and tee',
       products: [{ template_id: 101 }, { template_id: 201 }],
@@ -248,6 +248,11 @@ describe('in-tab bulk worker with 3D products (spec §4, §9)', () => {
       page.on('console', (message) => {
         if (message.text().includes('fall back to the page')) fallbacks.push(message.text());
       });
+      // The mug has a bake: the tab's worker reads its maps instead of drawing it with three.js.
+      const bakeReads: string[] = [];
+      context.on('request', (request) => {
+        if (request.url().endsWith('/model.bake.bin')) bakeReads.push(request.url());
+      });
       await new LoginPage(page).loginAndWait(ACCOUNTS.seller);
       const rows = await waitForRows(bulkId, (all) =>
         all.every((r) => r.status !== 'pending' && r.status !== 'processing'),
@@ -256,9 +261,9 @@ describe('in-tab bulk worker with 3D products (spec §4, §9)', () => {
         ['completed', null],
         ['completed', null],
       ]);
-      // The 3D frames came from the mockup web worker, not the page's own WebGL.
+      // The 3D frame came from the mug's bake in a worker, not from the page's own WebGL.
       expect(fallbacks).toEqual([]);
-      expect(page.workers().some((worker) => worker.url().includes('mockup3dWorker'))).toBe(true);
+      expect(bakeReads.some((url) => url.endsWith('/templates/mug-3d/model.bake.bin'))).toBe(true);
       const campaign = await get<Campaign>(`/seller/campaign/${rows[0]?.campaign_id}`);
       const mockups = campaign.products.map((p) => p.mockups?.[0]?.file_url ?? '');
       expect(mockups).toHaveLength(2);
