@@ -309,6 +309,29 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
     };
   };
   const holdCount = (n: number) => `${n} ${n === 1 ? 'entry' : 'entries'}`;
+  /** Puts entries on hold or releases them, as the operator asked, and answers what changed. */
+  const changeHolds = async (
+    change: typeof holdLedger | typeof releaseLedger,
+    done: string,
+    auth: AuthContext,
+    sellerId: number,
+    body: { entry_id?: number | undefined; order_id?: number | undefined; reason: string },
+  ) => {
+    operatorOnly(auth);
+    const ids = await db.transaction((tx) =>
+      change(tx, {
+        sellerId,
+        actorId: auth.actorId,
+        entryId: body.entry_id,
+        orderId: body.order_id,
+        reason: body.reason,
+      }),
+    );
+    return {
+      data: await operationAnswer(sellerId, ids),
+      message: `${holdCount(ids.length)} ${done}.`,
+    };
+  };
 
   registerGroup(app, API.moneyAdmin, {
     payouts: async ({ auth, query }) => {
@@ -380,37 +403,9 @@ export async function registerMoneyRoutes(app: FastifyInstance): Promise<void> {
         message: booked ? 'The adjustment was booked.' : 'This adjustment was already booked.',
       };
     },
-    holdLedger: async ({ auth, params, body }) => {
-      operatorOnly(auth);
-      const ids = await db.transaction((tx) =>
-        holdLedger(tx, {
-          sellerId: params.sellerId,
-          actorId: auth.actorId,
-          entryId: body.entry_id,
-          orderId: body.order_id,
-          reason: body.reason,
-        }),
-      );
-      return {
-        data: await operationAnswer(params.sellerId, ids),
-        message: `${holdCount(ids.length)} put on hold.`,
-      };
-    },
-    releaseLedger: async ({ auth, params, body }) => {
-      operatorOnly(auth);
-      const ids = await db.transaction((tx) =>
-        releaseLedger(tx, {
-          sellerId: params.sellerId,
-          actorId: auth.actorId,
-          entryId: body.entry_id,
-          orderId: body.order_id,
-          reason: body.reason,
-        }),
-      );
-      return {
-        data: await operationAnswer(params.sellerId, ids),
-        message: `${holdCount(ids.length)} released.`,
-      };
-    },
+    holdLedger: ({ auth, params, body }) =>
+      changeHolds(holdLedger, 'put on hold', auth, params.sellerId, body),
+    releaseLedger: ({ auth, params, body }) =>
+      changeHolds(releaseLedger, 'released', auth, params.sellerId, body),
   });
 }
