@@ -6,6 +6,12 @@ import { defineConfig } from 'vitest/config';
  */
 export const sourceConditions = ['@printloom/source', 'import', 'module', 'node', 'default'];
 
+/**
+ * Test files run two at a time. Vitest's default in run mode is one worker fewer than the CPUs,
+ * which is one on a 2-core machine: the server's files then wait on PostgreSQL with a core idle.
+ */
+const WORKERS = 2;
+
 export function packageConfig(
   options: { environment?: 'node' | 'jsdom'; testTimeout?: number } = {},
 ) {
@@ -17,6 +23,7 @@ export function packageConfig(
       include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'test/**/*.test.tsx'],
       testTimeout: options.testTimeout ?? 20_000,
       hookTimeout: 60_000,
+      maxWorkers: WORKERS,
       reporters: process.env.CI ? ['default'] : ['default'],
     },
   });

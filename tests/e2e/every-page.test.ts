@@ -19,6 +19,9 @@ let api: ApiClient;
 /** Pages left out, each for a reason: they end the session or are not pages of their own. */
 const NOT_VISITED: ReadonlySet<PageId> = new Set<PageId>(['logout', 'not_found']);
 
+/** The signed-out pages of the auth layout, opened in a browser that never signed in. */
+const SIGNED_OUT: readonly PageId[] = ['login', 'register', 'forgot_password', 'reset_password'];
+
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
@@ -149,6 +152,13 @@ describe('every dashboard page (issue 16)', () => {
         await main.waitFor();
         const text = (await main.textContent()) ?? '';
         if (/coming soon/i.test(text)) problems.push(`${address} (${id}): says coming soon`);
+        // The demo seller holds every permission, tag and gate: no page may turn them away.
+        if ((await page.getByTestId('access-denied').count()) > 0) {
+          problems.push(`${address} (${id}): the demo seller is denied`);
+        }
+        // Each page names itself with one top-level heading (screen readers jump to it).
+        const headings = await main.getByRole('heading', { level: 1 }).count();
+        if (headings !== 1) problems.push(`${address} (${id}): ${headings} level-1 headings`);
         for (const error of errors) problems.push(`${address} (${id}): ${error}`);
       }
     }
@@ -157,4 +167,28 @@ describe('every dashboard page (issue 16)', () => {
     await context.close();
     expect(problems.sort()).toEqual([]);
   }, 400_000);
+});
+
+describe('signed-out pages (issue 16)', () => {
+  it('open with no console error: a browser without a session does not ask who it is', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const asked: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('/me')) asked.push(response.url());
+    });
+    const problems: string[] = [];
+    for (const id of SIGNED_OUT) {
+      const address = PAGES[id].path;
+      errors.length = 0;
+      await page.goto(address);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      for (const error of errors) problems.push(`${address} (${id}): ${error}`);
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+    expect(asked).toEqual([]);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 /**
  * The buyer storefront (issue 12) in the system Chromium against `printloom serve --demo`: a
  * buyer opens a launched demo campaign from its product link in the campaign editor, picks a
- * colour and a size, adds it to the cart, checks out with the test card, sees the confirmation
+ * colour and a size (sold at that size's own price), adds it to the cart, checks out with the test card, sees the confirmation
  * and looks the order up by its number and email.
  */
 import type { ApiClient } from '@printloom/core';
@@ -40,6 +40,20 @@ describe('a buyer in the demo store', () => {
     const listed = await api.campaigns.list({ query: { q: 'Cat Lovers Tee' } });
     const campaign = listed.data.find((c) => c.name === 'Cat Lovers Tee');
     expect(campaign?.status).toBe('active');
+    // Size L sells at a price of its own (a custom price per size, issue 14).
+    const product = (await api.campaigns.get({ params: { id: campaign?.id ?? 0 } })).products[0];
+    const change = (price: number) => ({
+      campaign_ids: [campaign?.id ?? 0],
+      mode: 'custom_price' as const,
+      prices: [{ product_id: product?.id ?? 0, variant: 'L', price }],
+    });
+    // The preview names the product's own price (its other sizes), in minor units.
+    const preview = await api.pricing.bulkUpdate({ body: { ...change(9900), preview: true } });
+    const productPrice = preview.rows.find((row) => row.variant === null)?.before ?? 0;
+    expect(productPrice).toBeGreaterThan(0);
+    const largePrice = productPrice + 450;
+    await api.pricing.bulkUpdate({ body: change(largePrice) });
+    const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 
     const context = await newContext(browser, server.baseUrl);
     contexts.push(context);
@@ -60,8 +74,14 @@ describe('a buyer in the demo store', () => {
     await colour.check();
     const size = page.getByLabel('Size');
     const sizes = await size.locator('option').allTextContents();
-    const sizeName = sizes.includes('L') ? 'L' : (sizes[0] ?? '');
+    expect(sizes).toContain('L');
+    const sizeName = 'L';
+    const other = sizes.find((name) => name !== 'L') ?? '';
+    await size.selectOption(other);
+    const price = page.locator('#price');
+    await expect.poll(() => price.textContent()).toBe(dollars(productPrice));
     await size.selectOption(sizeName);
+    await expect.poll(() => price.textContent()).toBe(dollars(largePrice));
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('status').getByText('Added to your cart.').waitFor();
 
@@ -69,6 +89,7 @@ describe('a buyer in the demo store', () => {
     const row = page.getByRole('row', { name: /Cat Lovers Tee/ });
     await row.waitFor();
     expect(await row.textContent()).toContain(`${colourName}${sizeName}`);
+    expect(await row.textContent()).toContain(dollars(largePrice));
     await page.getByRole('link', { name: 'Check out' }).click();
 
     await page.getByLabel('Email', { exact: true }).fill('buyer@example.test');
@@ -88,7 +109,9 @@ describe('a buyer in the demo store', () => {
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const orderNumber = (await page.getByTestId('order-number').textContent())?.trim() ?? '';
     expect(orderNumber).toMatch(/^PL\d+$/);
-    expect(await page.getByRole('table').first().textContent()).toContain(sizeName);
+    const confirmation = (await page.getByRole('table').first().textContent()) ?? '';
+    expect(confirmation).toContain(sizeName);
+    expect(confirmation).toContain(dollars(largePrice));
 
     await page.getByRole('link', { name: 'Check your order status later' }).click();
     await page.getByLabel('Order number').fill(orderNumber);

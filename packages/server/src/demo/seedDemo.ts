@@ -90,6 +90,9 @@ export async function seedDemo(db: Db, blobDir: string): Promise<boolean> {
       emailVerified: true,
     });
     await tx.query("UPDATE users SET sale_volume = '50 - 100' WHERE id = $1", [team.id]);
+    // Custom payment is granted by the operator (spec §6); the demo seller has it, like every
+    // tag, so the demo opens every page: payment gateways, invalid addresses, cancel requests.
+    await tx.query('UPDATE users SET custom_payment = true WHERE id = $1', [seller.id]);
     await insertUser(tx, {
       name: 'Demo Admin',
       email: DEMO_ACCOUNTS.admin,

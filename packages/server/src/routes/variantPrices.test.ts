@@ -87,6 +87,26 @@ describe.each(BACKENDS)('custom prices per size on %s', (backend) => {
     }>(await call('GET', '/seller/pricing/changes')).data.data;
     expect(changes[0]).toMatchObject({ variant: sale.product.size, before: 3000, after: 3550 });
 
+    // The product page opens on a size; the buyer sees each size's own price as they pick it.
+    const [campaign] = await t.app.db.query<{ slug: string }>(
+      'SELECT slug FROM campaigns WHERE id = $1',
+      [sale.campaignId],
+    );
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/s/size-shop/products/${campaign?.slug}`,
+    });
+    expect(page.statusCode).toBe(200);
+    const data = JSON.parse(
+      /<script type="application\/json" id="product-data">([^<]*)<\/script>/.exec(page.body)?.[1] ??
+        '[]',
+    ) as Array<{ id: number; price: number; sizes: string[]; size_prices: Record<string, number> }>;
+    const choice = data.find((c) => c.id === sale.product.id);
+    expect(choice?.price).toBe(30);
+    expect(choice?.size_prices).toEqual({ [sale.product.size]: 35.5 });
+    const opening = choice?.size_prices[choice.sizes[0] ?? ''] ?? choice?.price;
+    expect(page.body).toContain(`id="price">$${opening?.toFixed(2)}</span>`);
+
     const ownSize = await paidOrder(t.app, 'size-shop', sale);
     expect(await linePrice(ownSize.order_id)).toBe(3550);
     const other = await paidOrder(t.app, 'size-shop', {

@@ -242,6 +242,8 @@ export interface StoreProduct {
   default_mockup_id: number | null;
   /** The template's size × colour variants (base cost in minor units). */
   variants: VariantRow[];
+  /** Sizes sold at a price of their own (major units, like `price`); the rest sell at `price`. */
+  size_prices: Record<string, number>;
 }
 export interface StoreMockup {
   id: number;
@@ -318,13 +320,29 @@ export async function campaignProducts(
     [sellerId, campaignIds],
   );
   const variants = await templateVariants(db, [...new Set(rows.map((r) => Number(r.template_id)))]);
-  return rows.map((row) => ({
-    ...row,
-    template_id: Number(row.template_id),
-    price: Number(row.price),
-    base_cost: Number(row.base_cost),
-    variants: variants.filter((v) => v.template_id === Number(row.template_id)),
-  }));
+  // Sizes with a price of their own (migration 062), the same rows checkout sells them at.
+  const ownPrices =
+    rows.length === 0
+      ? []
+      : await db.query<{ product_id: number; variant: string; price: number }>(
+          'SELECT product_id, variant, price FROM product_variant_prices WHERE product_id = ANY($1::bigint[])',
+          [rows.map((r) => Number(r.id))],
+        );
+  return rows.map((row) => {
+    const size_prices: Record<string, number> = {};
+    for (const own of ownPrices) {
+      if (Number(own.product_id) === Number(row.id))
+        size_prices[own.variant] = Number(own.price) / 100;
+    }
+    return {
+      ...row,
+      template_id: Number(row.template_id),
+      price: Number(row.price),
+      base_cost: Number(row.base_cost),
+      variants: variants.filter((v) => v.template_id === Number(row.template_id)),
+      size_prices,
+    };
+  });
 }
 
 /** Whether the store lists these (active, live) campaigns: the ids it does. */

@@ -55,6 +55,7 @@ const product = (id: number, name: string, price: number, extra: Partial<StorePr
   description: null,
   default_mockup_id: null,
   variants: [],
+  size_prices: {},
   ...extra,
 });
 const campaign: StoreCampaign = {

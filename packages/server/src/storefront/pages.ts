@@ -351,10 +351,15 @@ export interface ProductChoice {
   id: number;
   name: string;
   price: number;
+  /** Sizes sold at a price of their own (major units); the script shows the picked size's. */
+  size_prices: Record<string, number>;
   colors: string[];
   sizes: string[];
   images: { url: string; alt: string }[];
 }
+
+/** What a choice sells at in its first size, the one the page opens on. */
+const openingPrice = (c: ProductChoice) => c.size_prices[c.sizes[0] ?? ''] ?? c.price;
 
 const pick = ({ colors, sizes }: SellableOptions) => ({ colors, sizes });
 
@@ -363,6 +368,7 @@ export function productChoices(campaign: StoreCampaign): ProductChoice[] {
     id: p.id,
     name: p.name,
     price: p.price,
+    size_prices: p.size_prices,
     ...pick(sellableOptions(p)),
     images: campaign.mockups
       .filter((m) => m.product_id === p.id)
@@ -441,7 +447,7 @@ export function productPage(
   const description = text
     ? text.slice(0, 300)
     : `${campaign.name}, printed on demand by ${store.title || store.name}.`;
-  const compare = first && comparePriceRate > 1 ? first.price * comparePriceRate : null;
+  const compare = first && comparePriceRate > 1 ? openingPrice(first) * comparePriceRate : null;
   const url = `${ctx.origin}${path}`;
   const jsonLd = {
     '@context': 'https://schema.org',
@@ -456,7 +462,7 @@ export function productPage(
       '@type': 'Offer',
       name: c.name,
       sku: `${campaign.id}-${c.id}`,
-      price: c.price.toFixed(2),
+      price: openingPrice(c).toFixed(2),
       priceCurrency: store.currency,
       availability: 'https://schema.org/InStock',
       url: `${url}?product=${c.id}`,
@@ -498,7 +504,7 @@ ${images[0] ? html`<img id="main-image" src="${images[0].url}" alt="${images[0].
         html`<li><button type="button" aria-pressed="${i === 0 ? 'true' : 'false'}" data-src="${img.url}" data-alt="${img.alt}"><img src="${img.url}" alt="" width="64" height="64"><span class="visually-hidden">Show ${img.alt}</span></button></li>`,
     )}</ul></section>
 <section aria-labelledby="product-title"><h1 id="product-title">${campaign.name}</h1>
-<p><span class="price" id="price">${first ? money(store, first.price) : ''}</span>${compare ? html`<span class="compare" id="compare"><span class="visually-hidden">Was </span>${money(store, compare)}</span>` : ''}</p>
+<p><span class="price" id="price">${first ? money(store, openingPrice(first)) : ''}</span>${compare ? html`<span class="compare" id="compare"><span class="visually-hidden">Was </span>${money(store, compare)}</span>` : ''}</p>
 <form id="product-form" data-campaign="${campaign.id}" data-name="${campaign.name}" data-url="${ctx.prefix}${path}" data-compare-rate="${comparePriceRate}">
 ${choices.length > 1 ? html`<label for="product">Product</label><select id="product" name="product">${choices.map((c) => html`<option value="${c.id}"${c.id === first?.id ? raw(' selected') : ''}>${c.name}</option>`)}</select>` : html`<input type="hidden" id="product" name="product" value="${first?.id ?? ''}">`}
 <fieldset id="colors"><legend>Colour</legend><div class="swatches">${(first?.colors ?? []).map(

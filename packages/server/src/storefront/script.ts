@@ -21,13 +21,15 @@ badge();
 var pf=d.getElementById('product-form');
 if(pf){var data=JSON.parse(d.getElementById('product-data').textContent),main=d.getElementById('main-image'),thumbs=d.getElementById('thumbs');
 function current(){var id=Number(d.getElementById('product').value);return data.find(function(p){return p.id===id})||data[0]}
+function priceOf(p){var z=d.getElementById('size').value,o=p.size_prices&&p.size_prices[z];return o!=null?o:p.price}
+function showPrice(){var p=current(),v=priceOf(p);d.getElementById('price').textContent=fmt(v);var rate=Number(pf.dataset.compareRate);var c=d.getElementById('compare');if(c&&rate>1)c.lastChild.textContent=fmt(v*rate)}
+d.getElementById('size').addEventListener('change',showPrice);
 function show(img){if(!main)return;main.src=img.url;main.alt=img.alt;thumbs.querySelectorAll('button').forEach(function(x){x.setAttribute('aria-pressed',String(x.dataset.src===img.url))})}
 thumbs.addEventListener('click',function(e){var t=e.target.closest('button');if(t)show({url:t.dataset.src,alt:t.dataset.alt})});
 var sel=d.getElementById('product');
 if(sel.tagName==='SELECT')sel.addEventListener('change',function(){var p=current();
-d.getElementById('price').textContent=fmt(p.price);var rate=Number(pf.dataset.compareRate);var c=d.getElementById('compare');if(c&&rate>1)c.lastChild.textContent=fmt(p.price*rate);
 var box=d.querySelector('#colors .swatches');box.textContent='';p.colors.forEach(function(color,i){var l=el('label'),r=el('input',{type:'radio',name:'color',value:color});if(!i)r.checked=true;l.append(r,' '+color);box.append(l)});
-var s=d.getElementById('size');s.textContent='';p.sizes.forEach(function(x){s.append(el('option',{},x))});
+var s=d.getElementById('size');s.textContent='';p.sizes.forEach(function(x){s.append(el('option',{},x))});showPrice();
 thumbs.textContent='';p.images.forEach(function(img,i){var li=el('li'),bt=el('button',{type:'button','aria-pressed':String(!i),'data-src':img.url,'data-alt':img.alt});bt.append(el('img',{src:img.url,alt:'',width:64,height:64}),el('span',{class:'visually-hidden'},'Show '+img.alt));li.append(bt);thumbs.append(li)});
 if(p.images[0])show(p.images[0])});
 var pz=d.getElementById('personalize');
@@ -46,7 +48,7 @@ if(!r.ok)return r.json().then(function(j){pst.textContent=j.message||'The previe
 function fixed(e){var f=e.target.closest('.pfield'),p=f&&f.querySelector('[data-error-for]');if(p){p.hidden=true;p.textContent='';f.querySelectorAll('[aria-invalid]').forEach(function(x){x.removeAttribute('aria-invalid')})}redraw()}
 pz.addEventListener('input',fixed);pz.addEventListener('change',fixed)}
 pf.addEventListener('submit',function(e){e.preventDefault();var p=current(),f=new FormData(pf),q=Math.max(1,Math.min(99,Number(f.get('quantity'))||1));
-var line={campaign_id:Number(pf.dataset.campaign),product_id:p.id,color:String(f.get('color')||p.colors[0]),size:String(f.get('size')||p.sizes[0]),quantity:q,name:pf.dataset.name+' – '+p.name,price:p.price,image:(p.images[0]||{}).url||'',url:pf.dataset.url};
+var line={campaign_id:Number(pf.dataset.campaign),product_id:p.id,color:String(f.get('color')||p.colors[0]),size:String(f.get('size')||p.sizes[0]),quantity:q,name:pf.dataset.name+' – '+p.name,price:priceOf(p),image:(p.images[0]||{}).url||'',url:pf.dataset.url};
 function add(){var c=load(),key=JSON.stringify(line.personalization||[]),same=c.find(function(l){return !l.set&&l.product_id===line.product_id&&l.color===line.color&&l.size===line.size&&JSON.stringify(l.personalization||[])===key});
 if(same)same.quantity=Math.min(99,same.quantity+q);else c.push(line);save(c);
 var a=d.getElementById('added');a.textContent='Added to your cart. ';a.append(el('a',{href:prefix+'/cart'},'View cart'))}

@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { meQuery } from '../api/hooks/useAuth.js';
 import { queryClient } from '../api/queryClient.js';
+import { SESSION_MARKER_COOKIE } from '../constants.js';
 import { pageRoute } from '../routes/routes.js';
 
 /** A store as `GET /seller/stores` answers it; tests name the fields they care about. */
@@ -50,6 +51,9 @@ function Loading() {
  */
 export function renderPages(pages: readonly PageId[], address: string, user: UserInput) {
   queryClient.setQueryData(meQuery.queryKey, User.parse(user));
+  // The readable marker the server sets beside a session cookie: a signed-in browser has it.
+  // biome-ignore lint/suspicious/noDocumentCookie: the test document stands in for the server's Set-Cookie
+  document.cookie = `${SESSION_MARKER_COOKIE}=harness; Path=/`;
   const router = createMemoryRouter(
     [
       {

@@ -1,14 +1,20 @@
 import { ApiError, type LoginAnswer, type LoginCredentialsInput, type User } from '@printloom/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clearToken, writeToken } from '../../env/session.js';
+import { clearToken, readSessionMarker, readToken, writeToken } from '../../env/session.js';
 import { api } from '../client.js';
 import { queryClient as sharedClient } from '../queryClient.js';
 import { queryKeys } from '../queryKeys.js';
 
-/** The signed-in user (`GET /me` with the session cookie); null when there is no session. */
+/**
+ * The signed-in user (`GET /me` with the session cookie); null when there is no session. The
+ * server sets a readable marker beside every session cookie, so a browser without one (signed
+ * out, or never signed in) is known to have no session without asking: a signed-out page loads
+ * with no 401 in the console.
+ */
 export const meQuery = queryOptions<User | null>({
   queryKey: queryKeys.me.all,
   queryFn: async () => {
+    if (readSessionMarker() === null && readToken() === null) return null;
     try {
       return await api.auth.me();
     } catch (error) {

@@ -19,6 +19,7 @@ import {
 } from '../../api/hooks/useOrders.js';
 import { fieldError, useApiForm } from '../../forms/useApiForm.js';
 import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
+import { NoOrderChosen } from './NoOrderChosen.js';
 import { money, ORDER_ACTION_LABELS, OrderBadge, orderWord } from './orderLabels.js';
 
 const THUMB = { w: 160, h: 200 } as const;
@@ -94,7 +95,7 @@ export function OrderDetailPage() {
   const order = useOrder(id);
   const utcOffset = user?.utc_offset ?? 0;
 
-  if (!(id > 0)) return <p className="alert alert-warning">No order chosen.</p>;
+  if (!(id > 0)) return <NoOrderChosen title="Order Detail" purpose="details" />;
   if (order.isPending) {
     return (
       <p className="placeholder-glow" aria-busy="true">

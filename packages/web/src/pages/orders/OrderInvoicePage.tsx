@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
 import { useMe } from '../../api/hooks/useAuth.js';
 import { useOrder } from '../../api/hooks/useOrders.js';
+import { NoOrderChosen } from './NoOrderChosen.js';
 import { money } from './orderLabels.js';
 
 /**
@@ -25,7 +26,7 @@ export function OrderInvoicePage() {
   const id = Number(useParams().id ?? 0);
   const user = useMe();
   const order = useOrder(id);
-  if (!(id > 0)) return <p className="alert alert-warning">No order chosen.</p>;
+  if (!(id > 0)) return <NoOrderChosen title="Order Invoice" purpose="invoice" />;
   if (order.isPending) return <p aria-busy="true">Loading the invoice…</p>;
   if (order.isError) {
     return (
