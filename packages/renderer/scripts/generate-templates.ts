@@ -127,6 +127,30 @@ function rectMask(area: Rect, radius = 0): Buffer {
   return canvas.encodeSync('png');
 }
 
+/**
+ * A crop in the shape of the product: the print area's part of the product's mask, so ink
+ * reaches the product's edges and nothing past them. Cut from the full-size mask pixel for pixel
+ * (a path drawn again on a smaller canvas anti-aliases its edges a little differently).
+ */
+function shapeMask(area: Rect, shape: Path): Buffer {
+  const full = createCanvas(SIZE, SIZE);
+  const fullCtx = full.getContext('2d');
+  fullCtx.fillStyle = '#ffffff';
+  shape(fullCtx);
+  fullCtx.fill();
+  const width = Math.round(area.width);
+  const height = Math.round(area.height);
+  const canvas = createCanvas(width, height);
+  canvas
+    .getContext('2d')
+    .putImageData(
+      fullCtx.getImageData(Math.round(area.x), Math.round(area.y), width, height),
+      0,
+      0,
+    );
+  return canvas.encodeSync('png');
+}
+
 /** A print area of the print space's proportions, `width` wide, centred on `cx`, top at `y`. */
 function areaFor(
   space: { width: number; height: number },
@@ -262,16 +286,220 @@ interface Template2d {
   area: Rect;
   colors: { name: string; hex_code: string }[];
   cropRadius?: number;
+  /** The crop's shape when it is not the print area's (rounded) rectangle. */
+  cropShape?: Path;
+  /** Print type (spec §3) written to the manifest when not the default: 3 = all-over print. */
+  printType?: number;
   layers: Record<LayerName, () => Buffer>;
   /** A second view (the back of a garment): its layers are written as `back-{layer}.png`. */
   back?: {
     printSpace: { name: string; width: number; height: number };
     area: Rect;
+    cropShape?: Path;
     layers: Record<LayerName, () => Buffer>;
   };
 }
 
+/** The T-shirt's shading, folds, seams and highlight, front and back. */
+const tshirtFrontLayers: Record<LayerName, () => Buffer> = {
+  background: () =>
+    layer((ctx) => {
+      studio(ctx);
+      dropShadow(ctx, tshirt);
+    }),
+  color: () => mask(tshirt),
+  shadow: () =>
+    shading(tshirt, (ctx) => {
+      sideShade(ctx, 296, 704, 0.18);
+      ctx.fillStyle = 'rgba(0,0,0,0.55)';
+      ctx.beginPath();
+      ctx.moveTo(420, 150);
+      ctx.quadraticCurveTo(500, 215, 580, 150);
+      ctx.quadraticCurveTo(500, 172, 420, 150);
+      ctx.fill();
+      softStroke(
+        ctx,
+        [
+          [420, 152],
+          [500, 205],
+          [580, 152],
+        ],
+        10,
+        0.25,
+        3,
+      );
+      softStroke(
+        ctx,
+        [
+          [340, 420],
+          [420, 600],
+          [400, 860],
+        ],
+        26,
+        0.09,
+        14,
+      );
+      softStroke(
+        ctx,
+        [
+          [650, 380],
+          [600, 640],
+          [640, 870],
+        ],
+        30,
+        0.1,
+        16,
+      );
+      softStroke(
+        ctx,
+        [
+          [300, 190],
+          [300, 345],
+        ],
+        14,
+        0.16,
+        6,
+      );
+      softStroke(
+        ctx,
+        [
+          [700, 190],
+          [700, 345],
+        ],
+        14,
+        0.16,
+        6,
+      );
+      softStroke(
+        ctx,
+        [
+          [230, 300],
+          [270, 360],
+        ],
+        22,
+        0.1,
+        10,
+      );
+      softStroke(
+        ctx,
+        [
+          [770, 300],
+          [730, 360],
+        ],
+        22,
+        0.1,
+        10,
+      );
+      stitch(ctx, [
+        [310, 862],
+        [500, 880],
+        [690, 862],
+      ]);
+      stitch(ctx, [
+        [224, 378],
+        [140, 306],
+      ]);
+      stitch(ctx, [
+        [776, 378],
+        [860, 306],
+      ]);
+    }),
+  overlay: () =>
+    layer((ctx) => {
+      ctx.save();
+      tshirt(ctx);
+      ctx.clip();
+      softStroke(
+        ctx,
+        [
+          [460, 300],
+          [520, 600],
+          [490, 840],
+        ],
+        60,
+        0.06,
+        30,
+        true,
+      );
+      ctx.restore();
+      ctx.fillStyle = 'rgba(245,245,245,0.9)';
+      ctx.fillRect(486, 166, 28, 14);
+    }),
+};
+
+const tshirtBackLayers: Record<LayerName, () => Buffer> = {
+  background: () =>
+    layer((ctx) => {
+      studio(ctx);
+      dropShadow(ctx, tshirtBack);
+    }),
+  color: () => mask(tshirtBack),
+  shadow: () =>
+    shading(tshirtBack, (ctx) => {
+      sideShade(ctx, 296, 704, 0.18);
+      softStroke(
+        ctx,
+        [
+          [420, 152],
+          [500, 180],
+          [580, 152],
+        ],
+        12,
+        0.3,
+        4,
+      );
+      softStroke(
+        ctx,
+        [
+          [360, 430],
+          [430, 620],
+          [410, 860],
+        ],
+        26,
+        0.08,
+        14,
+      );
+      softStroke(
+        ctx,
+        [
+          [640, 400],
+          [590, 650],
+          [630, 870],
+        ],
+        30,
+        0.09,
+        16,
+      );
+      stitch(ctx, [
+        [310, 862],
+        [500, 880],
+        [690, 862],
+      ]);
+      stitch(ctx, [
+        [224, 378],
+        [140, 306],
+      ]);
+      stitch(ctx, [
+        [776, 378],
+        [860, 306],
+      ]);
+    }),
+  overlay: () => layer(() => {}),
+};
+
 const tshirtSpace = { name: 'front', width: 4200, height: 4800 };
+/**
+ * All-over print covers the whole shirt: the print area is the silhouette's bounding box (sleeve
+ * tip to sleeve tip, shoulder to the lowest point of the hem) and the print space has its
+ * proportions, 36 × 36.4 in at 150 DPI, so a pattern made for it lands on the shirt unscaled
+ * on either axis.
+ */
+const tshirtBounds: Rect = { x: 132, y: 150, width: 736, height: 745 };
+const tshirtAopSpace = {
+  name: 'front',
+  width: 5400,
+  height: Math.round((5400 * tshirtBounds.height) / tshirtBounds.width),
+};
 const hoodieSpace = { name: 'front', width: 3900, height: 4200 };
 const toteSpace = { name: 'front', width: 3600, height: 3600 };
 const posterSpace = { name: 'front', width: 5400, height: 7200 };
@@ -285,193 +513,11 @@ const templates: Template2d[] = [
     printSpace: tshirtSpace,
     area: areaFor(tshirtSpace, 500, 250, 280),
     colors: apparelColors,
-    layers: {
-      background: () =>
-        layer((ctx) => {
-          studio(ctx);
-          dropShadow(ctx, tshirt);
-        }),
-      color: () => mask(tshirt),
-      shadow: () =>
-        shading(tshirt, (ctx) => {
-          sideShade(ctx, 296, 704, 0.18);
-          ctx.fillStyle = 'rgba(0,0,0,0.55)';
-          ctx.beginPath();
-          ctx.moveTo(420, 150);
-          ctx.quadraticCurveTo(500, 215, 580, 150);
-          ctx.quadraticCurveTo(500, 172, 420, 150);
-          ctx.fill();
-          softStroke(
-            ctx,
-            [
-              [420, 152],
-              [500, 205],
-              [580, 152],
-            ],
-            10,
-            0.25,
-            3,
-          );
-          softStroke(
-            ctx,
-            [
-              [340, 420],
-              [420, 600],
-              [400, 860],
-            ],
-            26,
-            0.09,
-            14,
-          );
-          softStroke(
-            ctx,
-            [
-              [650, 380],
-              [600, 640],
-              [640, 870],
-            ],
-            30,
-            0.1,
-            16,
-          );
-          softStroke(
-            ctx,
-            [
-              [300, 190],
-              [300, 345],
-            ],
-            14,
-            0.16,
-            6,
-          );
-          softStroke(
-            ctx,
-            [
-              [700, 190],
-              [700, 345],
-            ],
-            14,
-            0.16,
-            6,
-          );
-          softStroke(
-            ctx,
-            [
-              [230, 300],
-              [270, 360],
-            ],
-            22,
-            0.1,
-            10,
-          );
-          softStroke(
-            ctx,
-            [
-              [770, 300],
-              [730, 360],
-            ],
-            22,
-            0.1,
-            10,
-          );
-          stitch(ctx, [
-            [310, 862],
-            [500, 880],
-            [690, 862],
-          ]);
-          stitch(ctx, [
-            [224, 378],
-            [140, 306],
-          ]);
-          stitch(ctx, [
-            [776, 378],
-            [860, 306],
-          ]);
-        }),
-      overlay: () =>
-        layer((ctx) => {
-          ctx.save();
-          tshirt(ctx);
-          ctx.clip();
-          softStroke(
-            ctx,
-            [
-              [460, 300],
-              [520, 600],
-              [490, 840],
-            ],
-            60,
-            0.06,
-            30,
-            true,
-          );
-          ctx.restore();
-          ctx.fillStyle = 'rgba(245,245,245,0.9)';
-          ctx.fillRect(486, 166, 28, 14);
-        }),
-    },
+    layers: tshirtFrontLayers,
     back: {
       printSpace: { ...tshirtSpace, name: 'back' },
       area: areaFor(tshirtSpace, 500, 215, 300),
-      layers: {
-        background: () =>
-          layer((ctx) => {
-            studio(ctx);
-            dropShadow(ctx, tshirtBack);
-          }),
-        color: () => mask(tshirtBack),
-        shadow: () =>
-          shading(tshirtBack, (ctx) => {
-            sideShade(ctx, 296, 704, 0.18);
-            softStroke(
-              ctx,
-              [
-                [420, 152],
-                [500, 180],
-                [580, 152],
-              ],
-              12,
-              0.3,
-              4,
-            );
-            softStroke(
-              ctx,
-              [
-                [360, 430],
-                [430, 620],
-                [410, 860],
-              ],
-              26,
-              0.08,
-              14,
-            );
-            softStroke(
-              ctx,
-              [
-                [640, 400],
-                [590, 650],
-                [630, 870],
-              ],
-              30,
-              0.09,
-              16,
-            );
-            stitch(ctx, [
-              [310, 862],
-              [500, 880],
-              [690, 862],
-            ]);
-            stitch(ctx, [
-              [224, 378],
-              [140, 306],
-            ]);
-            stitch(ctx, [
-              [776, 378],
-              [860, 306],
-            ]);
-          }),
-        overlay: () => layer(() => {}),
-      },
+      layers: tshirtBackLayers,
     },
   },
   {
@@ -883,6 +929,24 @@ const templates: Template2d[] = [
         }),
     },
   },
+  {
+    id: 'tshirt-aop',
+    templateId: 107,
+    name: 'All-Over Print T-shirt',
+    printType: 3,
+    printSpace: tshirtAopSpace,
+    area: tshirtBounds,
+    cropShape: tshirt,
+    // Sublimation dyes white polyester: the pattern is the shirt's only colour.
+    colors: [{ name: 'White', hex_code: '#FFFFFF' }],
+    layers: tshirtFrontLayers,
+    back: {
+      printSpace: { ...tshirtAopSpace, name: 'back' },
+      area: tshirtBounds,
+      cropShape: tshirtBack,
+      layers: tshirtBackLayers,
+    },
+  },
 ];
 
 const templates3d = [
@@ -927,7 +991,10 @@ const drawn = [
       writeFileSync(join(dir, `${name}.png`), draw());
       layers[name] = `${t.id}/${name}.png`;
     }
-    writeFileSync(join(dir, 'crop.png'), rectMask(t.area, t.cropRadius ?? 0));
+    writeFileSync(
+      join(dir, 'crop.png'),
+      t.cropShape ? shapeMask(t.area, t.cropShape) : rectMask(t.area, t.cropRadius ?? 0),
+    );
     layers.crop = `${t.id}/crop.png`;
     const mockups = [{ printSpace: t.printSpace.name, printArea: t.area, layers }];
     if (t.back) {
@@ -936,7 +1003,12 @@ const drawn = [
         writeFileSync(join(dir, `back-${name}.png`), draw());
         backLayers[name] = `${t.id}/back-${name}.png`;
       }
-      writeFileSync(join(dir, 'back-crop.png'), rectMask(t.back.area, t.cropRadius ?? 0));
+      writeFileSync(
+        join(dir, 'back-crop.png'),
+        t.back.cropShape
+          ? shapeMask(t.back.area, t.back.cropShape)
+          : rectMask(t.back.area, t.cropRadius ?? 0),
+      );
       backLayers.crop = `${t.id}/back-crop.png`;
       mockups.push({
         printSpace: t.back.printSpace.name,
@@ -949,6 +1021,7 @@ const drawn = [
       templateId: t.templateId,
       name: t.name,
       kind: '2d' as const,
+      ...(t.printType !== undefined ? { printType: t.printType } : {}),
       width: SIZE,
       height: SIZE,
       printSpaces: t.back ? [t.printSpace, t.back.printSpace] : [t.printSpace],

@@ -1,4 +1,4 @@
-import { Colour } from '@printloom/core';
+import { Colour, PrintType } from '@printloom/core';
 import { z } from 'zod';
 import type { DrawableImage } from './context.js';
 import type { MockupLayers } from './drawMockup.js';
@@ -42,6 +42,11 @@ export const MockupTemplateFile = z
     templateId: z.number().int().positive(),
     name: z.string().min(1),
     kind: z.enum(['2d', '3d']),
+    /**
+     * Print type (spec §3) when the template fixes one: 3 is all-over print, whose design covers
+     * the print area (cut to the product's shape by the crop) instead of fitting inside it.
+     */
+    printType: PrintType.optional(),
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     printSpaces: z.array(TemplateSpace).min(1),

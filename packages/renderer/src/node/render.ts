@@ -3,6 +3,7 @@ import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas';
 import {
   Colour,
   design3dBlobSize,
+  designFitFor,
   exportCanvasSize,
   mockupOutputSize,
   type PrintSpaceDesign,
@@ -45,7 +46,7 @@ export function checkColor(color: string): string {
   return color;
 }
 
-/** Draws a 2D mockup on a fresh canvas. */
+/** Draws a 2D mockup on a fresh canvas; an all-over-print template's design covers its area. */
 export async function renderMockupCanvas(
   loaded: LoadedTemplate,
   design: Image | Canvas | null,
@@ -62,6 +63,7 @@ export async function renderMockupCanvas(
     ...size,
     color,
     createCanvas: createNodeCanvas,
+    fit: designFitFor(loaded.template.printType ?? 0),
   });
   return canvas;
 }

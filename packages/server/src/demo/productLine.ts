@@ -52,6 +52,22 @@ function apparelChart(rows: ReadonlyArray<readonly [number, number, number]>): S
   };
 }
 
+const apparelShipping: ShippingProfile = {
+  name: 'Apparel',
+  currency: 'USD',
+  rates: rates([475, 200], [799, 300], [899, 300], [1199, 400]),
+};
+
+/** The T-shirts' cut: the classic tee and the all-over-print tee measure the same. */
+const teeChart = apparelChart([
+  [18, 28, 8.25],
+  [20, 29, 8.5],
+  [22, 30, 8.75],
+  [24, 31, 9],
+  [26, 32, 9.25],
+  [28, 33, 9.5],
+]);
+
 const mugShipping: ShippingProfile = {
   name: 'Drinkware',
   currency: 'USD',
@@ -65,22 +81,20 @@ export const PRODUCT_LINE: Readonly<Record<string, ProductLine>> = {
   tshirt: {
     skuPrefix: 'TEE',
     sizes: apparelSizes(1150, 200, 400, [150, 170, 190, 210, 235, 260]),
-    shipping: {
-      name: 'Apparel',
-      currency: 'USD',
-      rates: rates([475, 200], [799, 300], [899, 300], [1199, 400]),
-    },
+    shipping: apparelShipping,
     description:
       '<p>A soft, unisex crew-neck T-shirt in 100% combed ring-spun cotton (heather colours 52/48 cotton/polyester), 4.2 oz/yd².</p><ul><li>Printed front and back</li><li>Side-seamed, retail fit</li><li>Tear-away label</li></ul>',
     description_format: 'html',
-    size_chart: apparelChart([
-      [18, 28, 8.25],
-      [20, 29, 8.5],
-      [22, 30, 8.75],
-      [24, 31, 9],
-      [26, 32, 9.25],
-      [28, 33, 9.5],
-    ]),
+    size_chart: teeChart,
+  },
+  'tshirt-aop': {
+    skuPrefix: 'AOPTEE',
+    sizes: apparelSizes(1850, 250, 450, [140, 160, 180, 200, 225, 250]),
+    shipping: apparelShipping,
+    description:
+      '<p>A unisex crew-neck T-shirt in a soft, breathable 100% polyester jersey, 4.4 oz/yd², printed edge to edge by sublimation: the pattern covers the whole shirt, sleeves and back included.</p><ul><li>Cut and sewn after printing, so the pattern runs over every seam</li><li>White base, colours that do not crack, peel or wash out</li><li>Regular fit</li></ul>',
+    description_format: 'html',
+    size_chart: teeChart,
   },
   hoodie: {
     skuPrefix: 'HOOD',

@@ -24,6 +24,8 @@ interface ManifestTemplate {
   templateId: number;
   name: string;
   kind: '2d' | '3d';
+  /** Print type (spec §3) the template fixes, e.g. 3 for all-over print. */
+  printType?: number;
   model?: string;
   printSpaces: Array<{ name: string; width: number; height: number }>;
   colors?: Array<{ name: string; hex_code: string }>;
@@ -39,6 +41,12 @@ interface ManifestTemplate {
     };
   }>;
 }
+
+/**
+ * A template's print type (spec §3): the manifest's when it names one (all-over print is 3),
+ * else 3D full print (2) for a 3D model and a 2D print (0) for the rest.
+ */
+const printTypeOf = (t: ManifestTemplate): number => t.printType ?? (t.kind === '3d' ? 2 : 0);
 
 const assetUrl = (path: string) => `${BLOB_FILE_PREFIX}${ASSET_KEY_PREFIX}/${path}`;
 
@@ -100,8 +108,7 @@ function mockupsOf(t: ManifestTemplate, spaceNames?: ReadonlySet<string>): NewTe
 }
 
 function fromManifest(t: ManifestTemplate): NewTemplate {
-  const is3d = t.kind === '3d';
-  const printType = is3d ? 2 : 0;
+  const printType = printTypeOf(t);
   return {
     id: t.templateId,
     name: PRODUCT_LINE[t.id]?.name ?? t.name,
@@ -241,8 +248,9 @@ async function upgradeProductLine(db: Queryable, templates: ManifestTemplate[]):
     const have = new Set(row.print_spaces.map((space) => space.name));
     const missing = t.printSpaces.filter((space) => !have.has(space.name));
     if (missing.length > 0) {
-      const printType = t.kind === '3d' ? 2 : 0;
-      const added = printSpaces(t.printSpaces, printType).filter((space) => !have.has(space.name));
+      const added = printSpaces(t.printSpaces, printTypeOf(t)).filter(
+        (space) => !have.has(space.name),
+      );
       await db.query(
         'UPDATE product_templates SET print_spaces = print_spaces || $2::jsonb WHERE id = $1',
         [t.templateId, JSON.stringify(added)],

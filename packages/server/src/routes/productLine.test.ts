@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { variantSizes } from '@printloom/core';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { PRINT_TYPES, variantSizes } from '@printloom/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BACKENDS,
@@ -34,10 +35,18 @@ interface Variant {
 interface Template {
   id: number;
   name: string;
+  sku?: string;
+  full_printed: number;
   base_cost: number;
   description: string | null;
   description_format: string;
-  print_spaces: Array<{ id: string; name: string }>;
+  print_spaces: Array<{
+    id: string;
+    name: string;
+    width: number;
+    height: number;
+    printType?: number;
+  }>;
   sizes: string[];
   variants: Variant[];
   shipping: { currency: string; rates: Array<{ scope: string; first_item: number }> } | null;
@@ -424,6 +433,54 @@ describe.each(BACKENDS)('the demo catalogue on %s', (backend) => {
     expect(named('Steel Water Bottle (3D)').variants.length).toBeGreaterThan(0);
   });
 
+  it('sells an all-over-print T-shirt: print type 3 front and back, shaped crops, dearer than the tee', async () => {
+    const aop = named('All-Over Print T-shirt');
+    expect(aop.full_printed).toBe(PRINT_TYPES.aop);
+    expect(aop.sku).toBe('tshirt-aop');
+    expect(aop.print_spaces.map((s) => [s.name, s.printType])).toEqual([
+      ['front', PRINT_TYPES.aop],
+      ['back', PRINT_TYPES.aop],
+    ]);
+    // A whole-shirt panel at 150 DPI: more than 30 inches wide.
+    for (const space of aop.print_spaces) expect(space.width).toBeGreaterThanOrEqual(30 * 150);
+    expect(aop.sizes).toEqual(['S', 'M', 'L', 'XL', '2XL', '3XL']);
+    expect(new Set(aop.variants.map((v) => v.color.name))).toEqual(new Set(['White']));
+    const tee = named('Classic T-shirt');
+    for (const size of aop.sizes) {
+      expect([...costOf(aop, size)][0]).toBeGreaterThan([...costOf(tee, size)][0] ?? 0);
+    }
+    expect(aop.description).toMatch(/sublimation/);
+    expect(aop.size_chart?.rows.map((r) => r.size)).toEqual(aop.sizes);
+    expect(aop.shipping).toEqual(tee.shipping);
+    // No other product of the catalogue is all-over print, so the AOP editor offers exactly it.
+    expect(templates.filter((x) => x.full_printed === PRINT_TYPES.aop).map((x) => x.name)).toEqual([
+      'All-Over Print T-shirt',
+    ]);
+    const full = body<
+      Template & { mockups: Array<{ print_space: string; cropImg?: string | null }> }
+    >(
+      await t.app.inject({
+        method: 'GET',
+        url: `/seller/product-templates/${aop.id}`,
+        headers: bearer(token),
+      }),
+    ).data;
+    expect(full.mockups.map((m) => m.print_space).sort()).toEqual(['back', 'front']);
+    // The crop is the shirt's shape: ink on the chest, none in the corners beside the sleeves.
+    for (const mockup of full.mockups) {
+      const file = await t.app.inject({ method: 'GET', url: mockup.cropImg ?? '' });
+      expect(file.statusCode, mockup.cropImg ?? 'no crop').toBe(200);
+      const crop = await loadImage(file.rawPayload);
+      const canvas = createCanvas(crop.width, crop.height);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(crop, 0, 0);
+      const alphaAt = (x: number, y: number) => ctx.getImageData(x, y, 1, 1).data[3];
+      expect(alphaAt(crop.width / 2, crop.height / 2)).toBe(255);
+      expect(alphaAt(2, crop.height - 3)).toBe(0);
+      expect(alphaAt(crop.width - 3, crop.height - 3)).toBe(0);
+    }
+  });
+
   it('ships every product to the US, Canada, Europe and the rest of the world', async () => {
     for (const template of templates) {
       expect(template.shipping?.rates.map((r) => r.scope).sort(), template.name).toEqual([
@@ -479,6 +536,16 @@ describe('a catalogue seeded before the product line', () => {
       'SELECT print_space FROM mockup_templates WHERE template_id = 101 ORDER BY id',
     );
     expect(mockups.map((m) => m.print_space)).toEqual(['front', 'back']);
+    // The all-over-print T-shirt arrives as print type 3 on the product and on both its sides.
+    const [aop] = await db.query<{
+      full_printed: number;
+      print_spaces: Array<{ name: string; printType: number }>;
+    }>('SELECT full_printed, print_spaces FROM product_templates WHERE id = 107');
+    expect(aop?.full_printed).toBe(PRINT_TYPES.aop);
+    expect(aop?.print_spaces.map((s) => [s.name, s.printType])).toEqual([
+      ['front', PRINT_TYPES.aop],
+      ['back', PRINT_TYPES.aop],
+    ]);
     // A second start changes nothing.
     const ids = tee.map((v) => v.id);
     await seedCatalog(db, blobDir);

@@ -1,4 +1,4 @@
-import { type Campaign, ProductTemplate } from '@printloom/core';
+import { type Campaign, PRINT_TYPES, ProductTemplate } from '@printloom/core';
 import { describe, expect, it } from 'vitest';
 import {
   type CampaignFormValues,
@@ -6,6 +6,8 @@ import {
   designsOfCampaign,
   editRouteOf,
   highestBaseCost,
+  isAllOverPrint,
+  offeredTemplates,
   productPath,
   productsWithoutDesign,
   productValueFor,
@@ -42,6 +44,57 @@ describe('campaign edit routes (spec §2)', () => {
     expect(editRouteOf('/campaigns/ai/edit').type).toBe('ai_mockup');
     expect(editRouteOf('/campaigns/combo/edit').type).toBe('combo');
     expect(editRouteOf('/campaigns/custom/edit/9').type).toBe('custom');
+  });
+});
+
+/** The demo catalogue's all-over-print T-shirt, as the product template list answers it. */
+const aopTee = ProductTemplate.parse({
+  id: 107,
+  name: 'All-Over Print T-shirt',
+  sku: 'tshirt-aop',
+  full_printed: 3,
+  base_cost: 18.5,
+  options: { color: ['White'], size: ['S', 'M', 'L', 'XL', '2XL', '3XL'] },
+  colors: [{ name: 'White', hex_code: '#FFFFFF' }],
+  print_spaces: [
+    { name: 'front', width: 5400, height: 5466, isMain: true, printType: 3 },
+    { name: 'back', width: 5400, height: 5466, printType: 3 },
+  ],
+  mockups: ['front', 'back'].map((side, i) => ({
+    id: 20 + i,
+    name: 'All-Over Print T-shirt',
+    print_space: side,
+    mockupType: '2d',
+    background: `/files/s0/templates/tshirt-aop/${i ? 'back-' : ''}background.png`,
+    cropImg: `/files/s0/templates/tshirt-aop/${i ? 'back-' : ''}crop.png`,
+    printArea: { x: 132, y: 150, width: 736, height: 745 },
+  })),
+});
+
+describe('the products each editor offers', () => {
+  it('offers the catalogue’s all-over-print T-shirt, not the classic one, in the AOP editor', () => {
+    expect(isAllOverPrint(aopTee)).toBe(true);
+    expect(isAllOverPrint(tshirt)).toBe(false);
+    expect(offeredTemplates('aop', [tshirt, aopTee]).map((t) => t.name)).toEqual([
+      'All-Over Print T-shirt',
+    ]);
+    expect(offeredTemplates('regular', [tshirt, aopTee])).toHaveLength(2);
+    // A product already in the campaign stays on offer, so the seller can take it out.
+    expect(offeredTemplates('aop', [tshirt, aopTee], new Set([tshirt.id]))).toHaveLength(2);
+  });
+
+  it('counts a product as all-over print when one of its print spaces is, too', () => {
+    const piece = ProductTemplate.parse({
+      ...aopTee,
+      id: 108,
+      full_printed: PRINT_TYPES.print2d,
+      print_spaces: [
+        { name: 'front', width: 4200, height: 4800 },
+        { name: 'sleeve', width: 1800, height: 1800, printType: PRINT_TYPES.aop },
+      ],
+      mockups: [],
+    });
+    expect(offeredTemplates('aop', [tshirt, piece]).map((t) => t.id)).toEqual([108]);
   });
 });
 
