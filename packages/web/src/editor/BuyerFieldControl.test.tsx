@@ -207,10 +207,11 @@ describe('buyer fields in the design editor (issue 16)', () => {
       },
     ]);
     expect(screen.queryByRole('form', { name: 'Buyer text settings' })).toBeNull();
-    expect(screen.getByRole('switch', { name: 'Buyer can edit this text' })).toHaveProperty(
-      'checked',
-      true,
-    );
+    const on2 = screen.getByRole('switch', { name: 'Buyer can edit this text' });
+    expect(on2).toHaveProperty('checked', true);
+    // The form closes and the keyboard user is back on the switch, told what happened.
+    expect(document.activeElement).toBe(on2);
+    expect(screen.getByRole('status').textContent).toBe('The buyer can edit this text.');
     expect(screen.getByText('“Your name”, up to 10 characters')).toBeTruthy();
 
     // A text added since the last save is not in the saved design the buyer fills in.

@@ -1,5 +1,5 @@
 import { type ArtworkField, type DesignObject, errorMessage } from '@printloom/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import {
@@ -52,6 +52,7 @@ export function BuyerFieldControl({
   const saved = access.artwork?.fields.find((f) => f.layer_id === object.id) ?? null;
   const [draft, setDraft] = useState<ArtworkField | null>(null);
   const [done, setDone] = useState('');
+  const switchRef = useRef<HTMLInputElement>(null);
   const fonts = useSellerFonts();
   const groups = useClipartGroups();
   const save = useSaveArtwork();
@@ -70,6 +71,13 @@ export function BuyerFieldControl({
           : 'Save the campaign to let the buyer pick a clipart here.'}
       </p>
     );
+  }
+
+  /** Closes the form; the focus goes back to the switch, which stays. */
+  function close() {
+    save.reset();
+    setDraft(null);
+    switchRef.current?.focus();
   }
 
   function open(field: ArtworkField) {
@@ -92,6 +100,7 @@ export function BuyerFieldControl({
         },
       });
       setDraft(null);
+      switchRef.current?.focus();
       setDone(isText ? 'The buyer can edit this text.' : 'The buyer picks a clipart here.');
     } catch {
       // Shown at the fields, or above them.
@@ -110,7 +119,11 @@ export function BuyerFieldControl({
           id: access.artwork.id,
           body: { campaign_id: access.campaignId, print_space: access.printSpace, fields },
         });
-      setDone(isText ? 'The text is kept as designed.' : 'The image is kept as designed.');
+      setDone(
+        `${isText ? 'The text is kept as designed.' : 'The image is kept as designed.'}${
+          fields.length === 0 ? ' Buyers no longer personalise this print space.' : ''
+        }`,
+      );
     } catch {
       // Shown below.
     }
@@ -129,6 +142,7 @@ export function BuyerFieldControl({
         Personalisation
       </h3>
       <Form.Check
+        ref={switchRef}
         id={`${id}-on`}
         type="switch"
         role="switch"
@@ -165,8 +179,7 @@ export function BuyerFieldControl({
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.stopPropagation();
-              save.reset();
-              setDraft(null);
+              close();
             }
           }}
         >
@@ -183,14 +196,7 @@ export function BuyerFieldControl({
             <Button type="submit" size="sm" disabled={busy || !isArtworkFieldComplete(draft)}>
               {save.isPending ? 'Saving…' : 'Save buyer field'}
             </Button>
-            <Button
-              size="sm"
-              variant="outline-secondary"
-              onClick={() => {
-                save.reset();
-                setDraft(null);
-              }}
-            >
+            <Button size="sm" variant="outline-secondary" onClick={close}>
               Cancel
             </Button>
           </div>
