@@ -1,5 +1,7 @@
-import { type DesignObject, objectBox } from '@printloom/core';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ArtworkField, type DesignObject, objectBox } from '@printloom/core';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEditorArtwork } from '../api/hooks/usePersonalized.js';
+import { BuyerFieldControl } from './BuyerFieldControl.js';
 import { EDITOR_MAX_DISPLAY_WIDTH, EDITOR_MESSAGES, ROTATE_STEP, SCALE_STEP } from './constants.js';
 import { type EditorStore, type LiveValue, useEditorState } from './createEditorStore.js';
 import { DesignCanvas } from './DesignCanvas.js';
@@ -25,6 +27,11 @@ export interface DesignEditorProps {
   uploadImage(file: File): Promise<string>;
   /** The upload failed after its retries (spec §8 'Upload file failed'). */
   onUploadFailed(error: unknown): void;
+  /**
+   * The saved campaign whose design this is: a seller with personalised products then sees the
+   * layers buyers fill in and marks them (issue 16). None for a campaign not saved yet.
+   */
+  campaignId?: number | null;
 }
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
@@ -66,6 +73,7 @@ export function DesignEditor({
   spaces,
   uploadImage,
   onUploadFailed,
+  campaignId = null,
 }: DesignEditorProps) {
   const id = useId();
   const design = useEditorState(store, activeDesign);
@@ -81,6 +89,12 @@ export function DesignEditor({
   const fileInput = useRef<HTMLInputElement>(null);
   const replaceTarget = useRef<string | null>(null);
   const [columnRef, displayWidth] = useColumnWidth();
+  const personalize = useEditorArtwork(campaignId, design?.printSpace.name ?? null);
+  const artwork = personalize?.artwork ?? null;
+  const buyerFields = useMemo(
+    () => new Map<string, ArtworkField>((artwork?.fields ?? []).map((f) => [f.layer_id, f])),
+    [artwork],
+  );
 
   useEffect(() => {
     if (!notice) return;
@@ -408,12 +422,20 @@ export function DesignEditor({
               </div>
             </div>
           )}
+          {selected && personalize?.ready && (
+            <BuyerFieldControl
+              key={`${personalize.printSpace}-${selected.id}`}
+              object={selected}
+              access={personalize}
+            />
+          )}
           <div>
             <h3 className="h6">Layers</h3>
             <LayerList
               store={store}
               objects={design?.objects ?? []}
               selected={selected?.id ?? null}
+              buyerFields={buyerFields}
             />
           </div>
         </div>

@@ -1,8 +1,10 @@
 import {
+  type Artwork,
   type ArtworkBody,
   type ArtworkField,
   type ClipartGroupBody,
   canOpenPage,
+  type DesignLayer,
   pageById,
   type SellerFont,
 } from '@printloom/core';
@@ -120,10 +122,11 @@ export function useDeleteClipart() {
   });
 }
 
-export function useArtworks() {
+export function useArtworks(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.personalized.artworks(),
     queryFn: () => api.personalizedLibrary.artworks(),
+    enabled: options.enabled ?? true,
   });
 }
 
@@ -133,6 +136,43 @@ export function useDesignLayers(campaignId: number | null) {
     queryFn: () => api.personalizedLibrary.designLayers({ params: { id: campaignId ?? 0 } }),
     enabled: campaignId !== null,
   });
+}
+
+/** The buyer fields of one print space of a saved campaign, as the design editor shows them. */
+export interface EditorArtwork {
+  campaignId: number;
+  printSpace: string;
+  /** The artwork of the print space, null while it has none. */
+  artwork: Artwork | null;
+  /** The layers of the print space's saved design: only those can become buyer fields. */
+  savedLayers: readonly DesignLayer[];
+  /** The artworks and saved layers are in. */
+  ready: boolean;
+}
+
+/**
+ * The artwork of a saved campaign's print space for the design editor: asked for only when the
+ * user may use personalised products (spec §6: tag pb or personalized, plus update_campaign);
+ * null for anyone else, for an unsaved campaign and without a print space.
+ */
+export function useEditorArtwork(
+  campaignId: number | null,
+  printSpace: string | null,
+): EditorArtwork | null {
+  const user = useMe();
+  const allowed = user !== null && canOpenPage(pageById('artworks'), user) && campaignId !== null;
+  const artworks = useArtworks({ enabled: allowed });
+  const layers = useDesignLayers(allowed ? campaignId : null);
+  if (!allowed || campaignId === null || printSpace === null) return null;
+  return {
+    campaignId,
+    printSpace,
+    artwork:
+      artworks.data?.find((a) => a.campaign_id === campaignId && a.print_space === printSpace) ??
+      null,
+    savedLayers: (layers.data ?? []).filter((l) => l.print_space === printSpace),
+    ready: artworks.isSuccess && layers.isSuccess,
+  };
 }
 
 /** Creates an artwork, or replaces the fields of the one given by id. */

@@ -616,6 +616,7 @@ function CampaignEditor({
                         ).fileUrl
                       }
                       onUploadFailed={() => notifyUploadFailed()}
+                      campaignId={saved ? campaignId : null}
                     />
                   </>
                 )}

@@ -153,6 +153,14 @@ describe('artworks (/personalized/artworks)', () => {
     await user.click(within(text as HTMLElement).getByLabelText('The buyer can change this text'));
     const label = within(text as HTMLElement).getByLabelText('Label shown to the buyer');
     await user.clear(label);
+    // A field without a label is refused at the label, and nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Save artwork' }));
+    await waitFor(() => expect(label.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(`${label.id}-error`)?.textContent).toBe(
+      'Give the field a label of at most 60 characters.',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fake.posted).toEqual([]);
     await user.type(label, 'Your name');
     const most = within(text as HTMLElement).getByLabelText('Most characters');
     await user.clear(most);

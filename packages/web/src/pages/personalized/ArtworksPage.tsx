@@ -1,11 +1,4 @@
-import {
-  ARTWORK_LABEL_MAX,
-  ARTWORK_TEXT_MAX,
-  type Artwork,
-  type ArtworkField,
-  type DesignLayer,
-  errorMessage,
-} from '@printloom/core';
+import { type Artwork, type ArtworkField, type DesignLayer, errorMessage } from '@printloom/core';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -22,6 +15,14 @@ import { ConfirmDialog } from '../../lists/ConfirmDialog.js';
 import { ListLoadError } from '../../lists/ListLoadError.js';
 import { notifyError } from '../../toast/notify.js';
 import { RelatedPages } from '../RelatedPages.js';
+import {
+  type ArtworkFieldErrors,
+  ArtworkFieldInputs,
+  artworkFieldErrors,
+  isArtworkFieldComplete,
+  namesArtworkField,
+  newArtworkField,
+} from './ArtworkFieldInputs.js';
 
 type Editing = { artwork: Artwork | null };
 
@@ -168,8 +169,7 @@ function ArtworkEditor({ artwork, onDone }: { artwork: Artwork | null; onDone: (
     draft[l.layer_id] ? [draft[l.layer_id] as ArtworkField] : [],
   );
 
-  // A clipart choice needs its group before it can be saved.
-  const incomplete = fields.some((f) => f.kind === 'clipart' && !f.group_id);
+  const incomplete = !fields.every(isArtworkFieldComplete);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -253,10 +253,14 @@ function ArtworkEditor({ artwork, onDone }: { artwork: Artwork | null; onDone: (
             layer={layer}
             field={draft[layer.layer_id] ?? null}
             onChange={(field) => setDraft((d) => ({ ...d, [layer.layer_id]: field }))}
+            errors={artworkFieldErrors(
+              save.error,
+              (save.variables?.body.fields ?? []).findIndex((f) => f.layer_id === layer.layer_id),
+            )}
           />
         ))}
       </div>
-      {save.isError ? (
+      {save.isError && !namesArtworkField(save.error) ? (
         <div className="alert alert-danger mt-3 mb-0" role="alert">
           {errorMessage(save.error)}
         </div>
@@ -277,32 +281,18 @@ function LayerField({
   layer,
   field,
   onChange,
+  errors,
 }: {
   layer: DesignLayer;
   field: ArtworkField | null;
   onChange: (field: ArtworkField | null) => void;
+  errors: ArtworkFieldErrors;
 }) {
   const id = useId();
   const fonts = useSellerFonts();
   const groups = useClipartGroups();
   const isText = layer.type === 'text';
   const title = isText ? `Text “${layer.content}”` : `Image ${layer.layer_id}`;
-  const start = (): ArtworkField =>
-    isText
-      ? {
-          kind: 'text',
-          layer_id: layer.layer_id,
-          label: 'Your text',
-          max_length: Math.min(ARTWORK_TEXT_MAX, Math.max(layer.content.length, 12)),
-          font_ids: [],
-          colors: [],
-        }
-      : {
-          kind: 'clipart',
-          layer_id: layer.layer_id,
-          label: 'Your picture',
-          group_id: groups.data?.[0]?.id ?? 0,
-        };
   return (
     <fieldset className="border rounded p-3" data-testid="layer-field">
       <legend className="h6 float-none w-auto px-1 mb-0">{title}</legend>
@@ -311,101 +301,19 @@ function LayerField({
         type="switch"
         label={isText ? 'The buyer can change this text' : 'The buyer picks a clipart here'}
         checked={field !== null}
-        onChange={(event) => onChange(event.target.checked ? start() : null)}
+        onChange={(event) =>
+          onChange(event.target.checked ? newArtworkField(layer, groups.data ?? []) : null)
+        }
       />
       {field ? (
-        <div className="row g-2 mt-1">
-          <div className="col-md-6">
-            <Form.Label htmlFor={`${id}-label`}>Label shown to the buyer</Form.Label>
-            <Form.Control
-              id={`${id}-label`}
-              value={field.label}
-              maxLength={ARTWORK_LABEL_MAX}
-              onChange={(event) => onChange({ ...field, label: event.target.value })}
-            />
-          </div>
-          {field.kind === 'text' ? (
-            <>
-              <div className="col-md-6">
-                <Form.Label htmlFor={`${id}-max`}>Most characters</Form.Label>
-                <Form.Control
-                  id={`${id}-max`}
-                  type="number"
-                  min={1}
-                  max={ARTWORK_TEXT_MAX}
-                  value={field.max_length}
-                  onChange={(event) =>
-                    onChange({ ...field, max_length: Number(event.target.value) || 0 })
-                  }
-                />
-              </div>
-              <div className="col-12">
-                <Form.Label htmlFor={`${id}-colors`}>Colours the buyer may choose</Form.Label>
-                <Form.Control
-                  id={`${id}-colors`}
-                  placeholder="#000000, #ffffff"
-                  defaultValue={field.colors.join(', ')}
-                  aria-describedby={`${id}-colors-help`}
-                  onChange={(event) =>
-                    onChange({
-                      ...field,
-                      colors: event.target.value
-                        .split(/[\s,]+/)
-                        .map((c) => c.trim())
-                        .filter(Boolean),
-                    })
-                  }
-                />
-                <Form.Text id={`${id}-colors-help`}>
-                  Colours written #rrggbb, separated by commas; none keeps the design's colour.
-                </Form.Text>
-              </div>
-              <fieldset className="col-12">
-                <legend className="form-label fs-6 mb-1">Fonts the buyer may choose</legend>
-                {(fonts.data ?? []).length === 0 ? (
-                  <p className="small text-body-secondary mb-0">
-                    Upload fonts on the Fonts page to offer them; the design's font is always used
-                    otherwise.
-                  </p>
-                ) : (
-                  (fonts.data ?? []).map((font) => (
-                    <Form.Check
-                      inline
-                      key={font.id}
-                      id={`${id}-font-${font.id}`}
-                      label={font.full_name}
-                      checked={field.font_ids.includes(font.id)}
-                      onChange={(event) =>
-                        onChange({
-                          ...field,
-                          font_ids: event.target.checked
-                            ? [...field.font_ids, font.id]
-                            : field.font_ids.filter((f) => f !== font.id),
-                        })
-                      }
-                    />
-                  ))
-                )}
-              </fieldset>
-            </>
-          ) : (
-            <div className="col-md-6">
-              <Form.Label htmlFor={`${id}-group`}>Clipart group</Form.Label>
-              <Form.Select
-                id={`${id}-group`}
-                value={field.group_id || ''}
-                onChange={(event) => onChange({ ...field, group_id: Number(event.target.value) })}
-              >
-                <option value="">Choose a group</option>
-                {(groups.data ?? []).map((g) => (
-                  <option key={g.id} value={g.id}>
-                    {g.name} ({g.clipart_count})
-                  </option>
-                ))}
-              </Form.Select>
-            </div>
-          )}
-        </div>
+        <ArtworkFieldInputs
+          id={id}
+          field={field}
+          onChange={onChange}
+          fonts={fonts.data ?? []}
+          groups={groups.data ?? []}
+          errors={errors}
+        />
       ) : null}
     </fieldset>
   );

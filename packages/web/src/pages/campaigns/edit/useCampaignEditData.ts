@@ -52,6 +52,8 @@ export function useSaveCampaign() {
         queryKey: queryKeys.campaigns.all,
         predicate: (query) => query.queryKey[1] !== 'detail' || query.queryKey[2] !== campaign.id,
       });
+      // The saved design's layers are what buyer fields may name (issue 16).
+      void client.invalidateQueries({ queryKey: queryKeys.personalized.layers(campaign.id) });
     },
   });
 }
