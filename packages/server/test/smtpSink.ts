@@ -26,13 +26,29 @@ function parse(raw: string, to: string[]): SunkMail {
   return { to, headers, text: decodeQuotedPrintable(raw.slice(end + 4)) };
 }
 
+export interface SmtpSinkOptions {
+  /**
+   * Called with each mail once its data is in and before the sink answers the client: until it
+   * settles, the sender's SMTP call is still open (a test can kill the sender right there).
+   */
+  beforeAccept?(mail: SunkMail, count: number): Promise<void> | void;
+}
+
 /** A local SMTP server (the smtp-server package) keeping every mail it accepts. */
-export async function startSmtpSink(): Promise<{
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<{
   url: string;
   mails: SunkMail[];
+  /** Settles once the sink holds at least `count` mails. */
+  received(count: number): Promise<void>;
   close(): Promise<void>;
 }> {
   const mails: SunkMail[] = [];
+  const waiters: { count: number; done: () => void }[] = [];
+  const received = (count: number) =>
+    new Promise<void>((done) => {
+      if (mails.length >= count) done();
+      else waiters.push({ count, done });
+    });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -41,13 +57,19 @@ export async function startSmtpSink(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(
-          parse(
-            Buffer.concat(chunks).toString('utf8'),
-            session.envelope.rcptTo.map((r) => r.address),
-          ),
+        const mail = parse(
+          Buffer.concat(chunks).toString('utf8'),
+          session.envelope.rcptTo.map((r) => r.address),
         );
-        callback();
+        mails.push(mail);
+        for (const waiter of waiters.filter((w) => mails.length >= w.count)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.done();
+        }
+        Promise.resolve(options.beforeAccept?.(mail, mails.length)).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -59,6 +81,7 @@ export async function startSmtpSink(): Promise<{
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
