@@ -70,6 +70,9 @@ const SAMPLE_BODIES: Record<string, unknown> = {
     height: 900,
     print_area: { x: 100, y: 100, width: 400, height: 500 },
   },
+  // A hold names one entry or one order, not both and not neither.
+  'POST /admin/sellers/:sellerId/ledger-holds': { entry_id: 1, reason: 'Chargeback review' },
+  'POST /admin/sellers/:sellerId/ledger-releases': { entry_id: 1, reason: 'Review closed' },
   'PUT /seller/custom-mockups/:id': {
     name: 'Tee',
     file_url: 'custom-mockups/tee.jpg',
