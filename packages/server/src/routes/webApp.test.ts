@@ -2,8 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionMarkerOf } from '../http/authContext.js';
 import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL, registerWebApp } from './webApp.js';
 
 const INDEX = `<!doctype html><title>Seller Dashboard</title>${'<!-- padding -->'.repeat(40)}`;
@@ -33,6 +35,7 @@ describe('the dashboard as the server sends it', () => {
     dir = await mkdtemp(join(tmpdir(), 'printloom-web-'));
     await writeDist(dir);
     app = Fastify();
+    await app.register(fastifyCookie);
     expect(await registerWebApp(app, dir)).toBe(true);
   });
   afterAll(async () => {
@@ -53,6 +56,23 @@ describe('the dashboard as the server sends it', () => {
       expect(answer.headers.vary).toContain('accept-encoding');
       expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(INDEX);
     }
+  });
+
+  it('gives a page load whose session cookie lacks its marker the marker, and only then', async () => {
+    const marker = sessionMarkerOf('token-1');
+    const page = (cookie?: string) =>
+      app.inject({
+        url: '/orders',
+        headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+      });
+    const setMarker = (answer: Awaited<ReturnType<typeof page>>) =>
+      answer.cookies.find((c) => c.name === 'auth_session')?.value;
+    expect(setMarker(await page('auth_token=token-1'))).toBe(marker);
+    expect(setMarker(await page('auth_token=token-1; auth_session=another'))).toBe(marker);
+    expect(setMarker(await page(`auth_token=token-1; auth_session=${marker}`))).toBeUndefined();
+    expect(setMarker(await page())).toBeUndefined();
+    const asset = await app.inject({ url: ENTRY_PATH, headers: { cookie: 'auth_token=token-1' } });
+    expect(asset.cookies).toEqual([]);
   });
 
   it('caches a hashed asset for a year as immutable, gzip for a browser without brotli', async () => {

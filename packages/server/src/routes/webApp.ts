@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_TTL_SECONDS } from '../config.js';
+import { SESSION_COOKIE, SESSION_MARKER_COOKIE, sessionMarkerOf } from '../http/authContext.js';
 import { MESSAGES } from '../http/errors.js';
 
 /** A year, the longest max-age caches honour (RFC 9111 suggests no more). */
@@ -36,6 +38,24 @@ export function isPageRequest(method: string, path: string, accept: string | und
 }
 
 /**
+ * The dashboard asks who is signed in only when the readable session marker is there (a
+ * signed-out page then logs no 401). A document request whose session cookie has no marker, or
+ * another session's (a cookie set by other means than the login answer), gets the marker of the
+ * cookie it carries; the cookie itself is checked by the API as on every call.
+ */
+function markSession(request: FastifyRequest, reply: FastifyReply): void {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const marker = sessionMarkerOf(token);
+  if (request.cookies[SESSION_MARKER_COOKIE] === marker) return;
+  reply.setCookie(SESSION_MARKER_COOKIE, marker, {
+    sameSite: 'lax',
+    path: '/',
+    maxAge: SESSION_TTL_SECONDS,
+  });
+}
+
+/**
  * Serves the built dashboard at / and answers every other non-API GET with index.html, so
  * client-side routes survive a reload. The build writes a brotli and a gzip copy beside each
  * text file; a browser that accepts one gets it (`preCompressed`), with no compression work per
@@ -59,6 +79,16 @@ export async function registerWebApp(app: FastifyInstance, dist: string): Promis
     setHeaders: (reply, file) => {
       reply.header('cache-control', cacheControlFor(root, file));
     },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (
+      path === '/' ||
+      path === '/index.html' ||
+      isPageRequest(request.method, path, request.headers.accept)
+    ) {
+      markSession(request, reply);
+    }
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

@@ -1,9 +1,28 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { LoadingBar } from '../shell/LoadingBar.js';
 import { useModalTabTrap } from '../shell/useModalTabTrap.js';
 import { VersionNotice } from '../shell/VersionNotice.js';
-import { Toaster } from '../toast/Toaster.js';
+import { useStore } from '../state/useStore.js';
+import { toasts } from '../toast/toastStore.js';
+
+/**
+ * The toasts' component and its transitions load with the first toast: the login page and the
+ * shell do not carry them (the login + shell JS budget).
+ */
+const LazyToaster = lazy(async () => ({ default: (await import('../toast/Toaster.js')).Toaster }));
+
+function Toasts() {
+  const waiting = useStore(toasts).length > 0;
+  const [loaded, setLoaded] = useState(false);
+  // Once shown it stays mounted, so later toasts slide in and out without a reload of the chunk.
+  if (waiting && !loaded) setLoaded(true);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  ) : null;
+}
 
 const APP_TITLE = 'Seller Dashboard';
 
@@ -29,7 +48,7 @@ export function Root() {
       <LoadingBar />
       <VersionNotice />
       <Outlet />
-      <Toaster />
+      <Toasts />
     </>
   );
 }
