@@ -3,6 +3,7 @@ import {
   BACKENDS,
   bearer,
   body,
+  campaignOf,
   createTestApp,
   createUser,
   login,
@@ -10,6 +11,7 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { storeWithCampaign } from '../../test/storefrontOrder.js';
+import { featuredCollectionCards, storeBySlug, storeCampaignCards } from '../sql/storefront.js';
 
 type Sale = Awaited<ReturnType<typeof storeWithCampaign>>;
 interface Entry {
@@ -207,6 +209,52 @@ describe.each(BACKENDS)('cross-selling on %s', (backend) => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('alice-shop tee');
     expect(page.body).toContain('bob-shop tee');
+  });
+
+  it('shows a featured collection on the home as its own page orders it', async () => {
+    const second = (await campaignOf(t.app, bob, 'bob-shop mug')).id;
+    await t.app.db.query("UPDATE campaigns SET status = 'active' WHERE id = $1", [second]);
+    const listed = await call(bob, 'PUT', `/seller/stores/${bobStore}/campaigns`, {
+      campaign_ids: [bobSale.campaignId, second],
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/seller/collections',
+      headers: bearer(bob),
+      payload: {
+        name: 'Bob picks',
+        store_id: bobStore,
+        featured: true,
+        campaign_ids: [bobSale.campaignId, second],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const collectionId = body<{ id: number }>(made).data.id;
+    const featured = await call(
+      bob,
+      'PUT',
+      `/seller/collections/${collectionId}/featured-campaigns`,
+      {
+        campaign_ids: [second],
+      },
+    );
+    expect(featured.statusCode, featured.body).toBe(200);
+    const store = await storeBySlug(t.app.db, 'bob-shop');
+    if (!store) throw new Error('no store');
+    const onHome = await featuredCollectionCards(t.app.db, store, [collectionId], 8);
+    const onPage = await storeCampaignCards(t.app.db, store, {
+      sort: 'featured',
+      collectionId,
+      limit: 8,
+      offset: 0,
+      total: false,
+    });
+    expect(onHome.get(collectionId)).toEqual(onPage.rows);
+    // The featured one first, then the rest in the collection's order.
+    expect(onPage.rows.map((card) => card.id)).toEqual([second, bobSale.campaignId]);
+    const home = await t.app.inject({ method: 'GET', url: '/s/bob-shop/' });
+    expect(home.body).toContain('Bob picks');
   });
 
   it('sells it in the other store: the order is the store’s, each ledger books its part', async () => {

@@ -52,6 +52,7 @@ import { gatewayAccountForWebhook, storeGatewayAccount } from '../sql/paymentGat
 import { publishedReviews } from '../sql/productReviews.js';
 import { countSearch } from '../sql/searchKeywords.js';
 import {
+  featuredCollectionCards,
   type PublicStore,
   type StoreSort,
   storeBlogCategories,
@@ -353,26 +354,25 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         0,
         HOME_FEATURED,
       );
-      const featured = await Promise.all(
-        featuredCollections.map(async (collection) => ({
-          collection,
-          rows: (
-            await storeCampaignCards(db, ctx.store, {
-              sort: 'featured',
-              collectionId: collection.id,
-              limit: 8,
-              offset: 0,
-              total: false,
-            })
-          ).rows,
-        })),
-      );
-      const latest = await storeCampaignCards(db, ctx.store, {
-        sort: 'newest',
-        limit: HOME_LATEST,
-        offset: 0,
-        total: false,
-      });
+      // The featured collections' cards (one statement) and the newest ones, side by side.
+      const [cards, latest] = await Promise.all([
+        featuredCollectionCards(
+          db,
+          ctx.store,
+          featuredCollections.map((collection) => collection.id),
+          8,
+        ),
+        storeCampaignCards(db, ctx.store, {
+          sort: 'newest',
+          limit: HOME_LATEST,
+          offset: 0,
+          total: false,
+        }),
+      ]);
+      const featured = featuredCollections.map((collection) => ({
+        collection,
+        rows: cards.get(collection.id) ?? [],
+      }));
       return homePage(
         ctx,
         featured.filter((f) => f.rows.length > 0),

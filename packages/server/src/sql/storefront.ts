@@ -230,6 +230,50 @@ export async function storeCampaignCards(
   };
 }
 
+/**
+ * The first `limit` cards of each of `collectionIds` in its featured order (the store home's
+ * featured collections), in one statement: one plan instead of one per collection, each
+ * collection walked on the featured-order index (migration 067) by a LATERAL join. The same
+ * rule as `storeCampaignCards` with `sort: 'featured'`: the seller's own listed campaigns and the
+ * cross-sold ones, featured first by position, then the rest.
+ */
+export async function featuredCollectionCards(
+  db: Queryable,
+  store: PublicStore,
+  collectionIds: readonly number[],
+  limit: number,
+): Promise<Map<number, CampaignCard[]>> {
+  const cards = new Map<number, CampaignCard[]>(collectionIds.map((id) => [id, []]));
+  if (collectionIds.length === 0) return cards;
+  const rank = 'CASE WHEN cc.featured THEN cc.position ELSE 100000 + cc.position END';
+  const columns = `c.id, c.name, c.slug, c.thumb_url, c.created_at, c.system_type, c.bundle_price, ${rank} AS featured_rank`;
+  const inCollection =
+    'JOIN collection_campaigns cc ON cc.collection_id = f.collection_id AND cc.campaign_id = c.id AND cc.seller_id = $2';
+  const rows = await db.query<CampaignCard & { collection_id: number }>(
+    `SELECT f.collection_id, x.id, x.name, x.slug, x.thumb_url, x.created_at, x.price
+       FROM unnest($3::bigint[]) AS f(collection_id)
+       CROSS JOIN LATERAL (
+         SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at, ${CARD_PRICE_SQL} AS price,
+                c.featured_rank
+           FROM ((SELECT ${columns} FROM campaigns c ${inCollection}
+                   WHERE ${OWN_LISTED_SQL}
+                   ORDER BY featured_rank ASC, c.id DESC LIMIT $4)
+                 UNION ALL
+                 (SELECT ${columns} FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id
+                         ${inCollection}
+                   WHERE ${CROSS_LISTED_SQL}
+                   ORDER BY featured_rank ASC, c.id DESC LIMIT $4)) c
+          ORDER BY c.featured_rank ASC, c.id DESC
+          LIMIT $4) x
+      ORDER BY f.collection_id, x.featured_rank ASC, x.id DESC`,
+    [store.id, store.seller_id, [...collectionIds], limit],
+  );
+  for (const { collection_id, ...row } of rows) {
+    cards.get(Number(collection_id))?.push({ ...row, price: Number(row.price ?? 0) });
+  }
+  return cards;
+}
+
 export interface StoreProduct {
   id: number;
   template_id: number;
