@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { EmailCampaign } from '@printloom/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migratedPgliteImage } from '../../packages/server/test/pgliteImage.js';
 import { type SunkMail, startSmtpSink } from '../../packages/server/test/smtpSink.js';
@@ -34,19 +35,8 @@ interface Ready {
   startMs: number;
 }
 
-interface CampaignView {
-  status: string;
-  stats: {
-    recipients: number;
-    pending: number;
-    delivered: number;
-    failed: number;
-    uncertain: number;
-    opened: number;
-    clicked: number;
-    unsubscribed: number;
-  };
-}
+/** What the test reads of a campaign: the answer of `GET /seller/email-marketing/campaigns/{id}`. */
+type CampaignView = Pick<EmailCampaign, 'status' | 'stats'>;
 
 let dataDir: string;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;

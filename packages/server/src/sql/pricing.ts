@@ -277,16 +277,3 @@ export async function pricePoints(
     revenue: Number(row.revenue),
   }));
 }
-
-/** The sizes with their own price among `productIds` (minor units), keyed `{product_id}:{size}`. */
-export async function sizePrices(
-  db: Queryable,
-  productIds: readonly number[],
-): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db.query<{ product_id: number; variant: string; price: number }>(
-    'SELECT product_id, variant, price FROM product_variant_prices WHERE product_id = ANY($1::bigint[])',
-    [[...new Set(productIds)]],
-  );
-  return new Map(rows.map((r) => [`${Number(r.product_id)}:${r.variant}`, Number(r.price)]));
-}

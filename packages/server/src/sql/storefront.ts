@@ -90,6 +90,13 @@ const CROSS_LISTED_SQL = `sc.store_id = $1 AND sc.offer_id IS NOT NULL AND sc.se
       SELECT 1 FROM cross_sell_offers o WHERE o.id = sc.offer_id AND o.campaign_id = c.id
          AND o.seller_id = c.seller_id AND o.withdrawn_at IS NULL)`;
 
+/**
+ * A campaign's place in collection `cc`: featured ones by position, then the rest by position.
+ * The expression of the index collection_campaigns_featured_order (migration 067), so a
+ * collection's cards are walked from it in this order.
+ */
+const FEATURED_RANK_SQL = 'CASE WHEN cc.featured THEN cc.position ELSE 100000 + cc.position END';
+
 /** A campaign in a listing. */
 export interface CampaignCard {
   id: number;
@@ -177,7 +184,7 @@ export async function storeCampaignCards(
   if (query.collectionId !== undefined) {
     params.push(query.collectionId);
     inCollection = `JOIN collection_campaigns cc ON cc.collection_id = $${params.length} AND cc.campaign_id = c.id AND cc.seller_id = $2`;
-    featured = 'CASE WHEN cc.featured THEN cc.position ELSE 100000 + cc.position END';
+    featured = FEATURED_RANK_SQL;
     if (!q) rank = `-(${featured})`;
   } else {
     featured = `COALESCE((SELECT min(cc.position) FROM collection_campaigns cc WHERE cc.campaign_id = c.id AND cc.seller_id = $2 AND cc.featured), 100000)`;
@@ -245,8 +252,7 @@ export async function featuredCollectionCards(
 ): Promise<Map<number, CampaignCard[]>> {
   const cards = new Map<number, CampaignCard[]>(collectionIds.map((id) => [id, []]));
   if (collectionIds.length === 0) return cards;
-  const rank = 'CASE WHEN cc.featured THEN cc.position ELSE 100000 + cc.position END';
-  const columns = `c.id, c.name, c.slug, c.thumb_url, c.created_at, c.system_type, c.bundle_price, ${rank} AS featured_rank`;
+  const columns = `c.id, c.name, c.slug, c.thumb_url, c.created_at, c.system_type, c.bundle_price, ${FEATURED_RANK_SQL} AS featured_rank`;
   const inCollection =
     'JOIN collection_campaigns cc ON cc.collection_id = f.collection_id AND cc.campaign_id = c.id AND cc.seller_id = $2';
   const rows = await db.query<CampaignCard & { collection_id: number }>(
@@ -365,18 +371,15 @@ export async function campaignProducts(
   );
   const variants = await templateVariants(db, [...new Set(rows.map((r) => Number(r.template_id)))]);
   // Sizes with a price of their own (migration 062), the same rows checkout sells them at.
-  const ownPrices =
-    rows.length === 0
-      ? []
-      : await db.query<{ product_id: number; variant: string; price: number }>(
-          'SELECT product_id, variant, price FROM product_variant_prices WHERE product_id = ANY($1::bigint[])',
-          [rows.map((r) => Number(r.id))],
-        );
+  const ownPrices = await sizePrices(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.map((row) => {
     const size_prices: Record<string, number> = {};
-    for (const own of ownPrices) {
-      if (Number(own.product_id) === Number(row.id))
-        size_prices[own.variant] = Number(own.price) / 100;
+    const prefix = `${Number(row.id)}:`;
+    for (const [key, minor] of ownPrices) {
+      if (key.startsWith(prefix)) size_prices[key.slice(prefix.length)] = minor / 100;
     }
     return {
       ...row,
@@ -714,4 +717,17 @@ export async function storeBlogPostUrls(
       ORDER BY p.id LIMIT $3 OFFSET $4`,
     [store.id, store.seller_id, limit, offset],
   );
+}
+
+/** The sizes with their own price among `productIds` (minor units), keyed `{product_id}:{size}`. */
+export async function sizePrices(
+  db: Queryable,
+  productIds: readonly number[],
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.query<{ product_id: number; variant: string; price: number }>(
+    'SELECT product_id, variant, price FROM product_variant_prices WHERE product_id = ANY($1::bigint[])',
+    [[...new Set(productIds)]],
+  );
+  return new Map(rows.map((r) => [`${Number(r.product_id)}:${r.variant}`, Number(r.price)]));
 }

@@ -14,11 +14,11 @@ import { priceComboSets } from '../combo/comboCheckout.js';
 import type { Queryable } from '../db/Db.js';
 import { unprocessable } from '../http/errors.js';
 import type { CheckoutLineRow } from '../sql/orders.js';
-import { sizePrices } from '../sql/pricing.js';
 import {
   campaignProducts,
   type ListedCampaign,
   type PublicStore,
+  sizePrices,
   storeListedCampaigns,
   templateShippingRates,
 } from '../sql/storefront.js';

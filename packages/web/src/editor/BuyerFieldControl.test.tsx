@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { meQuery } from '../api/hooks/useAuth.js';
 import { queryClient } from '../api/queryClient.js';
+import { jsonAnswer } from '../test/pageHarness.js';
 import { createEditorStore } from './createEditorStore.js';
 import { DesignEditor } from './DesignEditor.js';
 
@@ -41,9 +42,7 @@ function server(existing: Field[] = []) {
       ]
     : [];
   const sent: Sent[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const ok = (data: unknown) => json(200, { success: true, data });
+  const ok = (data: unknown) => jsonAnswer(200, { success: true, data });
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://dashboard.test').pathname;
     const method = init?.method ?? 'GET';
@@ -80,7 +79,7 @@ function server(existing: Field[] = []) {
     const foreign = fields.findIndex((f) => f.group_id === 12);
     if (foreign >= 0) {
       const message = 'This clipart group is not one of yours.';
-      return json(422, {
+      return jsonAnswer(422, {
         success: false,
         message,
         errors: { [`fields.${foreign}.group_id`]: [message] },
@@ -99,7 +98,7 @@ function server(existing: Field[] = []) {
       artworks.splice(0, 1);
       return ok({ done: true });
     }
-    return json(404, { success: false, message: 'Not found.' });
+    return jsonAnswer(404, { success: false, message: 'Not found.' });
   };
   return { fetch, sent };
 }
