@@ -131,6 +131,31 @@ describe('mockup compositing', () => {
     expect(foldInk[0] + foldInk[1] + foldInk[2]).toBeLessThan(flatInk[0] + flatInk[1] + flatInk[2]);
   });
 
+  it('draws the same picture the first time (layers scaled straight on) as once they are kept', () => {
+    // A colour of its own, so no earlier test has prepared this base layer.
+    const mockup = { ...layers };
+    const draw = () => {
+      const canvas = createCanvas(SIZE, SIZE);
+      drawMockup(canvas.getContext('2d'), mockup, art, {
+        width: SIZE,
+        height: SIZE,
+        color: '#3A7BD5',
+        createCanvas: createNodeCanvas,
+      });
+      return pixelsOf(canvas);
+    };
+    const first = draw();
+    const prepared = draw();
+    const reused = draw();
+    // Only rounding differs: a kept layer is stored at 8 bits before it is drawn.
+    for (const later of [prepared, reused]) {
+      const diff = compare(first, later);
+      expect(diff.mean).toBeLessThan(0.25);
+      expect(diff.changed).toBeLessThan(0.001);
+    }
+    expect(compare(prepared, reused).mean).toBe(0);
+  });
+
   it('keeps the design inside the print area', () => {
     const area = layers.printArea;
     const s = SIZE / layers.width;
