@@ -13,6 +13,7 @@ import { jobsSchemaFor } from '../src/jobs/createJobRunner.js';
 import { insertGrant } from '../src/sql/sessions.js';
 import { insertUser, type NewUser } from '../src/sql/users.js';
 import { migratedPgliteImage } from './pgliteImage.js';
+import { freshPgDatabase, PG_TEST_SCHEMA } from './pgTemplate.js';
 
 export const PASSWORD = 'correct-horse-battery';
 
@@ -45,19 +46,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** An app on a fresh database: in-memory PGlite, or its own Postgres schema dropped after. */
+/**
+ * An app on a fresh database: in-memory PGlite from the migrated image, or on Postgres a
+ * database of its own copied from the migrated template (test/pgTemplate.ts), dropped after.
+ */
 export async function createTestApp(
   backend: 'pglite' | 'pg',
   extra: Partial<ServerConfig> = {},
 ): Promise<TestApp> {
-  const schema = backend === 'pg' ? newTestSchema() : undefined;
+  const database = backend === 'pg' ? await freshPgDatabase(requiredDatabaseUrl()) : undefined;
   const app = await buildApp({
     secret: 'test-secret',
     authRateLimit: 10_000,
     // The real ALTCHA check, with little work per solution so tests stay quick.
     botCheck: { altchaCost: 1, altchaMaxCounter: 20 },
-    ...(backend === 'pg'
-      ? { databaseUrl: process.env.DATABASE_URL, dbSchema: schema }
+    ...(database
+      ? { databaseUrl: database.url, dbSchema: PG_TEST_SCHEMA }
       : extra.dataDir
         ? {}
         : { pgliteImage: await migratedPgliteImage() }),
@@ -68,9 +72,15 @@ export async function createTestApp(
     app,
     close: async () => {
       await app.close();
-      if (schema) await dropTestSchema(schema);
+      await database?.drop();
     },
   };
+}
+
+function requiredDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('a Postgres test app needs DATABASE_URL');
+  return url;
 }
 
 /** A fresh Postgres schema name for one test app. */
