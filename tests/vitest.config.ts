@@ -9,7 +9,10 @@ export default defineConfig({
     exclude: ['node_modules/**', 'output/**'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: each file has a server and a browser of its own (its own data
+    // directory and port), and one file alone leaves a core idle about half the time while
+    // pages load and the server waits on its database.
+    maxWorkers: 2,
     // Seeds the demo once; every test server starts from a copy (e2e/fixtures/server.ts).
     globalSetup: ['./e2e/fixtures/globalSetup.ts'],
   },
