@@ -108,11 +108,25 @@ export async function freshPgDatabase(base: string): Promise<PgTestDatabase> {
       }
     }
   });
-  return {
-    url: urlOf(base, name),
-    drop: () =>
-      withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
-        () => {},
-      ),
-  };
+  return { url: urlOf(base, name), drop: () => dropDatabase(base, name) };
+}
+
+/**
+ * Drops a test database once the app's connections have gone: a closed app's last clients may
+ * still be saying goodbye, and FORCE would cut them off with an error nobody is listening for.
+ * Only a connection still there after five seconds is cut off.
+ */
+async function dropDatabase(base: string, name: string): Promise<void> {
+  await withAdmin(base, async (admin) => {
+    for (let attempt = 1; attempt <= 100; attempt += 1) {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+        return;
+      } catch (error) {
+        if (!String(error).includes('is being accessed by other users')) throw error;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 }
