@@ -145,6 +145,41 @@ describe.each(BACKENDS)('the buyer storefront on %s', (backend) => {
     expect(none.body).toContain('0 products');
   });
 
+  it('counts a large collection only as far as it needs: more than 1,000, then exactly near its end', async () => {
+    const [store] = await t.app.db.query<{ id: number; seller_id: number }>(
+      "SELECT id, seller_id FROM stores WHERE slug = 'cat-shop'",
+    );
+    const q = <T>(sql: string) => t.app.db.query<T>(sql, [store?.id, store?.seller_id]);
+    await q(
+      `INSERT INTO campaigns (seller_id, name, slug, status)
+       SELECT $2, 'Big ' || g, 'big-' || g, 'active' FROM generate_series(1, 1030) g
+       WHERE $1::bigint IS NOT NULL`,
+    );
+    await q(
+      `INSERT INTO store_campaigns (store_id, campaign_id, seller_id)
+       SELECT $1, id, $2 FROM campaigns WHERE seller_id = $2 AND slug LIKE 'big-%'`,
+    );
+    await q(
+      `WITH c AS (INSERT INTO collections (seller_id, store_id, name, slug)
+                  VALUES ($2, $1, 'Everything', 'everything') RETURNING id)
+       INSERT INTO collection_campaigns (collection_id, campaign_id, seller_id, position)
+       SELECT c.id, campaigns.id, $2, row_number() OVER (ORDER BY campaigns.id)
+         FROM c, campaigns WHERE campaigns.seller_id = $2 AND campaigns.slug LIKE 'big-%'`,
+    );
+    const first = await t.app.inject({ method: 'GET', url: '/s/cat-shop/collections/everything' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('More than 1,000 products');
+    expect(first.body).toContain('rel="next"');
+    // 1,030 at 24 a page: page 43 is the last, and its count reaches the end of the list.
+    const last = await t.app.inject({
+      method: 'GET',
+      url: '/s/cat-shop/collections/everything?page=43',
+    });
+    expect(last.body).toContain('1,030 products');
+    expect(last.body).not.toContain('rel="next"');
+    expect(last.body).toContain('rel="prev"');
+  });
+
   it('prices a checkout from the database, then pays it once with the test card', async () => {
     const created = await checkout({
       items: [item(2)],

@@ -5,6 +5,8 @@ import {
   CHECKOUT_COUNTRIES,
   campaignUrlName,
   canBookCurrency,
+  countLimit,
+  LARGE_LIST_COUNT_CAP,
   LEDGER_MESSAGES,
   type Niche,
   normaliseKeyword,
@@ -411,12 +413,15 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
       const query = request.query as { sort?: StoreSort; page?: number; q?: string };
       const sort = query.sort ?? 'featured';
       const pageNo = query.page ?? 1;
-      const { rows, total } = await storeCampaignCards(db, ctx.store, {
+      // A collection can hold every campaign of a large store: its count stops past the page
+      // and the first 1,000 ('More than 1,000 products'), as the seller's own long lists do.
+      const { rows, total, totalIsCapped } = await storeCampaignCards(db, ctx.store, {
         sort,
         collectionId: collection.id,
         q: query.q,
         limit: PER_PAGE,
         offset: (pageNo - 1) * PER_PAGE,
+        countCap: countLimit(pageNo, PER_PAGE, LARGE_LIST_COUNT_CAP) + 1,
       });
       return listingPage(ctx, {
         title: `${collection.name} | ${ctx.store.title || ctx.store.name}`,
@@ -430,6 +435,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance): Promise<vo
         page: pageNo,
         perPage: PER_PAGE,
         total,
+        totalIsCapped,
         rows,
         searchForm: false,
       });

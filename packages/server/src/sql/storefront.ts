@@ -140,6 +140,11 @@ export interface CardQuery {
   offset: number;
   /** Count every matching campaign too (a listing's pager); the store home needs no count. */
   total?: boolean;
+  /**
+   * Count only up to this many (core `countLimit` of the page, plus one): past it `total` is this
+   * number and `totalIsCapped` is true. Without it the count is exact.
+   */
+  countCap?: number;
 }
 
 /** A campaign's shown price: a combo's set price, else its cheapest product's sell price. */
@@ -158,13 +163,14 @@ const CARD_PRICE_SQL = `(CASE WHEN c.system_type = 'combo' AND c.bundle_price IS
  * `campaigns_seller_created` index and stop at the page), the cross-sold ones from the store's
  * offer rows — each cut to the page's depth, then merged. A sort key that needs a subquery
  * (price, popularity, featured order) is computed only under its sort; the shown price only for
- * the page's rows; the count only when asked, as its own statement.
+ * the page's rows; the count only when asked, as its own statement, and only as far as
+ * `countCap` when one is given.
  */
 export async function storeCampaignCards(
   db: Queryable,
   store: PublicStore,
   query: CardQuery,
-): Promise<{ rows: CampaignCard[]; total: number }> {
+): Promise<{ rows: CampaignCard[]; total: number; totalIsCapped: boolean }> {
   const params: unknown[] = [store.id, store.seller_id];
   let where = '';
   let rank = '0';
@@ -213,6 +219,12 @@ export async function storeCampaignCards(
       WHERE ${OWN_LISTED_SQL} ${where}`;
   const crossSold = `FROM store_campaigns sc JOIN campaigns c ON c.id = sc.campaign_id ${inCollection}
       WHERE ${CROSS_LISTED_SQL} ${where}`;
+  const capped = query.countCap !== undefined;
+  if (capped) filterParams.push(query.countCap);
+  const countOf = (from: string) =>
+    capped
+      ? `(SELECT count(*) FROM (SELECT 1 ${from} LIMIT $${filterParams.length}) capped)`
+      : `(SELECT count(*) ${from})`;
   const [rows, counted] = await Promise.all([
     db.query<CampaignCard>(
       `SELECT c.id, c.name, c.slug, c.thumb_url, c.created_at,
@@ -227,13 +239,16 @@ export async function storeCampaignCards(
     query.total === false
       ? Promise.resolve(undefined)
       : db.query<{ n: number }>(
-          `SELECT (SELECT count(*) ${own}) + (SELECT count(*) ${crossSold}) AS n`,
+          `SELECT ${countOf(own)} + ${countOf(crossSold)} AS n`,
           filterParams,
         ),
   ]);
+  const total = Number(counted?.[0]?.n ?? rows.length);
+  const cap = query.countCap;
   return {
     rows: rows.map((row) => ({ ...row, price: Number(row.price ?? 0) })),
-    total: Number(counted?.[0]?.n ?? rows.length),
+    total: cap !== undefined ? Math.min(total, cap) : total,
+    totalIsCapped: cap !== undefined && total >= cap,
   };
 }
 

@@ -137,6 +137,17 @@ describe.each(BACKENDS)('storefront campaign cards on %s', (backend) => {
       offset: 2,
     });
     expect(counted.total).toBe(4);
+    expect(counted.totalIsCapped).toBe(false);
+  });
+
+  it('counts only as far as a cap when given one, across own and cross-sold campaigns', async () => {
+    const capped = (countCap: number) =>
+      storeCampaignCards(t.app.db, store, { sort: 'newest', limit: 2, offset: 0, countCap });
+    // Three own campaigns and one cross-sold: a cap of 3 is reached, one of 5 is not.
+    expect(await capped(3)).toMatchObject({ total: 3, totalIsCapped: true });
+    expect(await capped(4)).toMatchObject({ total: 4, totalIsCapped: true });
+    expect(await capped(5)).toMatchObject({ total: 4, totalIsCapped: false });
+    expect((await capped(3)).rows.map((r) => r.name)).toEqual(['Cat', 'Bee']);
   });
 
   it('keeps a collection in its featured order, and searches by name', async () => {

@@ -277,6 +277,8 @@ export function listingPage(
     page: number;
     perPage: number;
     total: number;
+    /** `total` was counted only as far as the page needs: more than `total - 1` match. */
+    totalIsCapped?: boolean;
     rows: CampaignCard[];
     searchForm: boolean;
     /** The niche the listing is filtered by, and the niches the buyer may filter by. */
@@ -326,7 +328,11 @@ ${opts.searchForm ? html`<div><label for="q">Search products</label><input id="q
       (s) =>
         html`<option value="${s}"${s === opts.sort ? raw(' selected') : ''}>${SORT_LABELS[s]}</option>`,
     )}</select></div><div><button class="btn" type="submit">Show</button></div></form>
-<p class="muted" role="status">${opts.total} ${opts.total === 1 ? 'product' : 'products'}</p>
+<p class="muted" role="status">${
+      opts.totalIsCapped
+        ? `More than ${(opts.total - 1).toLocaleString('en-US')} products`
+        : `${opts.total.toLocaleString('en-US')} ${opts.total === 1 ? 'product' : 'products'}`
+    }</p>
 ${cards(ctx, opts.rows)}
 <nav class="pager" aria-label="Pages">${opts.page > 1 ? html`<a href="${link(opts.page - 1)}" rel="prev">Previous</a>` : ''}${
       opts.page < last ? html`<a href="${link(opts.page + 1)}" rel="next">Next</a>` : ''
