@@ -1,8 +1,10 @@
 // Peak RSS of the API process on PGlite (a data directory on disk, as `printloom serve` runs it)
 // under the campaign list load, with PGlite's own memory settings (before) and the server's
-// (now, db/pgliteMemory.ts), on the same data in the same run. The API runs in a child process
-// listening on a local port; this process sends it the list requests over HTTP and reads the
-// child's peak RSS (getrusage maxrss) and memory split when the load is done.
+// (db/pgliteMemory.ts), with V8's optimizing WebAssembly compiler and with the baseline one only
+// (`node --liftoff-only`, how `printloom serve` runs PGlite: now), on the same data in the same
+// run. The API runs in a child process listening on a local port; this process sends it the
+// list requests over HTTP and reads the child's peak RSS (getrusage maxrss) and memory split
+// when the load is done.
 //   BENCH_MEMORY_CAMPAIGNS  campaigns of the one seller (default 1,000,000)
 //   BENCH_MEMORY_DIR        data directory to keep between runs (seeded once per size);
 //                           a temporary one otherwise
@@ -89,8 +91,11 @@ async function serve(dataDir, memory) {
   process.send({ address });
 }
 
-function child(mode, dataDir, memory) {
-  const proc = fork(new URL(import.meta.url), [mode, dataDir, memory], { stdio: 'inherit' });
+function child(mode, dataDir, memory, execArgv = process.execArgv) {
+  const proc = fork(new URL(import.meta.url), [mode, dataDir, memory], {
+    stdio: 'inherit',
+    execArgv,
+  });
   const messages = [];
   let waiting = null;
   proc.on('message', (message) => {
@@ -123,8 +128,8 @@ const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** One API process on the data directory: the list load over HTTP, then its memory. */
-async function measure(dataDir, memory) {
-  const api = child('serve', dataDir, memory);
+async function measure(dataDir, memory, execArgv) {
+  const api = child('serve', dataDir, memory, execArgv);
   const { address } = await api.next();
   const login = await fetch(`${address}/auth/seller/login`, {
     method: 'POST',
@@ -172,12 +177,21 @@ else {
         `pglite: seeded ${SIZE} campaigns on disk in ${((performance.now() - start) / 1000).toFixed(0)} s`,
       );
     }
+    // `printloom serve` on PGlite runs Node with --liftoff-only (cli/src/baselineWasm.ts): V8's
+    // optimizing compiler, compiling PGlite's hot WebAssembly during start-up, was most of the
+    // peak on Node 24. The second run is PRINTLOOM_WASM_OPTIMIZE=1, the opt-out.
     const runs = [
-      ['PGlite defaults (before)', 'pglite-defaults'],
-      ['server settings (now)', 'server'],
+      ['PGlite defaults, optimizing compiler (before)', 'pglite-defaults', process.execArgv],
+      ['server settings, optimizing compiler', 'server', process.execArgv],
+      [
+        'server settings, node --liftoff-only (now, as printloom serve runs)',
+        'server',
+        [...process.execArgv, '--liftoff-only'],
+      ],
     ];
-    for (const [label, memory] of runs) {
-      const { report, latencies } = await measure(dataDir, memory);
+    console.log(`pglite API process: node ${process.version}`);
+    for (const [label, memory, execArgv] of runs) {
+      const { report, latencies } = await measure(dataDir, memory, execArgv);
       console.log(
         `pglite API process at ${SIZE} campaigns, list load (${LIST_URLS.length} URLs x ${REQUESTS}), ${label}: ` +
           `peak RSS ${mb(report.peakRss)} (${mb(report.startupPeakRss)} of it before the first request; at the end: RSS ${mb(report.rss)}, JS heap ${mb(report.heapUsed)}, ` +
