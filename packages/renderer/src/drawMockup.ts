@@ -69,7 +69,10 @@ function layer(
   return { ctx, canvas };
 }
 
-/** Output-size layers kept per template mockup: a bulk run draws one template many times. */
+/**
+ * Output-size layers kept per template mockup (a bulk run draws one template many times);
+ * 'seen' marks a layer drawn once and not kept yet.
+ */
 const prepared = new WeakMap<MockupLayers, Map<string, CanvasLike | 'seen'>>();
 /** Kept per mockup: base layers of a few colours plus the scaled shading and overlay. */
 const PREPARED_PER_MOCKUP = 8;
@@ -96,9 +99,7 @@ function drawPrepared(
     prepared.set(mockup, byKey);
   }
   const found = byKey.get(key);
-  if (found !== undefined) {
-    byKey.delete(key);
-  } else {
+  if (found === undefined) {
     byKey.set(key, 'seen');
     if (byKey.size > PREPARED_PER_MOCKUP) byKey.delete(byKey.keys().next().value!);
     ctx.save();
@@ -113,6 +114,8 @@ function drawPrepared(
     smoothImages(prepare);
     draw(prepare);
   }
+  // Kept as the most recently used of this mockup's layers.
+  byKey.delete(key);
   byKey.set(key, canvas);
   ctx.drawImage(canvas, 0, 0, width, height);
 }

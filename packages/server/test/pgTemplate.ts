@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 import { buildApp } from '../src/app.js';
+import { hashMigrations } from './migrationsDigest.js';
 
-const MIGRATIONS = new URL('../migrations/', import.meta.url);
 const loadPg = () => createRequire(import.meta.url)('pg') as typeof pg;
 
 /** The schema a test database's tables live in (each test app has a database of its own). */
@@ -16,11 +16,7 @@ const TEMPLATE_LOCK = 7_301_947;
 
 /** Names the template by every migration file's name and text and the job queue's version. */
 function templateName(): string {
-  const hash = createHash('sha256');
-  for (const name of readdirSync(MIGRATIONS).sort()) {
-    hash.update(name);
-    hash.update(readFileSync(new URL(name, MIGRATIONS)));
-  }
+  const hash = hashMigrations(createHash('sha256'));
   hash.update(readFileSync(createRequire(import.meta.url).resolve('pg-boss/package.json')));
   return `${TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
 }
@@ -89,26 +85,42 @@ export interface PgTestDatabase {
 
 /** A new database copied from the migrated template, on the server `base` points at. */
 export async function freshPgDatabase(base: string): Promise<PgTestDatabase> {
-  template ??= ensureTemplate(base);
-  template.catch(() => {
-    template = undefined;
-  });
+  if (!template) {
+    template = ensureTemplate(base);
+    template.catch(() => {
+      template = undefined;
+    });
+  }
   const source = await template;
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(base, async (admin) => {
-    // A copy fails while another session is connected to the template: only the build is.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source}`);
-        return;
-      } catch (error) {
-        if (attempt >= 20 || !String(error).includes('is being accessed by other users'))
-          throw error;
-        await new Promise((done) => setTimeout(done, 100));
-      }
-    }
-  });
+  // A copy fails while another session is connected to the template: only the build is.
+  const copied = await withAdmin(base, (admin) =>
+    whenUnused(admin, `CREATE DATABASE ${name} TEMPLATE ${source}`, 20, 100),
+  );
+  if (!copied) throw new Error(`template database ${source} stayed in use; ${name} not made`);
   return { url: urlOf(base, name), drop: () => dropDatabase(base, name) };
+}
+
+/**
+ * Runs `statement` (a CREATE or DROP DATABASE) until no other session is connected to the
+ * database it needs alone: at most `attempts` times, `waitMs` apart. False when it never was.
+ */
+async function whenUnused(
+  admin: pg.Client,
+  statement: string,
+  attempts: number,
+  waitMs: number,
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    try {
+      await admin.query(statement);
+      return true;
+    } catch (error) {
+      if (!String(error).includes('is being accessed by other users')) throw error;
+      await new Promise((done) => setTimeout(done, waitMs));
+    }
+  }
+  return false;
 }
 
 /**
@@ -118,15 +130,7 @@ export async function freshPgDatabase(base: string): Promise<PgTestDatabase> {
  */
 async function dropDatabase(base: string, name: string): Promise<void> {
   await withAdmin(base, async (admin) => {
-    for (let attempt = 1; attempt <= 100; attempt += 1) {
-      try {
-        await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        return;
-      } catch (error) {
-        if (!String(error).includes('is being accessed by other users')) throw error;
-        await new Promise((done) => setTimeout(done, 50));
-      }
-    }
+    if (await whenUnused(admin, `DROP DATABASE IF EXISTS ${name}`, 100, 50)) return;
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createPgliteDb } from '../src/db/createPgliteDb.js';
 import { migrate } from '../src/db/migrate.js';
-
-const MIGRATIONS = new URL('../migrations/', import.meta.url);
+import { hashMigrations } from './migrationsDigest.js';
 
 /** Names the image by what it holds: PGlite's version and every migration file's name and text. */
 function imageName(): string {
@@ -15,11 +14,7 @@ function imageName(): string {
   let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
   hash.update(readFileSync(join(dir, 'package.json')));
-  for (const name of readdirSync(MIGRATIONS).sort()) {
-    hash.update(name);
-    hash.update(readFileSync(new URL(name, MIGRATIONS)));
-  }
-  return `printloom-pglite-${hash.digest('hex').slice(0, 16)}.tar`;
+  return `printloom-pglite-${hashMigrations(hash).digest('hex').slice(0, 16)}.tar`;
 }
 
 async function buildImage(): Promise<Blob> {
